@@ -1,0 +1,1 @@
+//! Builds C and Fortran programs against libstiffdae and runs them (see tests/).

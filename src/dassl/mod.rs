@@ -1,0 +1,1 @@
+//! DASSL: fixed-leading-coefficient BDF (Brenan, Campbell & Petzold, 1996).

@@ -1,0 +1,82 @@
+//! The exported Fortran ABI: the only place with raw pointers and `extern "C"`.
+//!
+//! Every export follows the same pattern (see README, "API conventions"):
+//! its body runs inside [`ffi_boundary!`], so a panic is caught and mapped to the
+//! original's failure code instead of unwinding into C or Fortran; arrays reach the
+//! safe core only through [`slice`] and [`slice_mut`], the one audited place where a
+//! pointer and a length become a slice.
+
+use std::io::Write;
+
+/// Runs `$body` (which evaluates to the export's result) and turns a panic into
+/// `$on_panic` after a one-line message, so that no unwind crosses the C ABI.
+macro_rules! ffi_boundary {
+    ($name:literal, $on_panic:expr, $body:block) => {{
+        match ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(|| $body)) {
+            Ok(value) => value,
+            Err(_) => {
+                $crate::ffi::message(concat!($name, ": internal error (panic caught at the ABI boundary)"));
+                $on_panic
+            }
+        }
+    }};
+}
+pub(crate) use ffi_boundary;
+
+/// Writes one line to stderr, unless the environment variable `STIFFDAE_QUIET` is set
+/// (to anything but `0`): the originals print to unit 6, callers want to silence that.
+pub(crate) fn message(text: &str) {
+    if std::env::var_os("STIFFDAE_QUIET").is_some_and(|v| v != "0") {
+        return;
+    }
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "{text}");
+}
+
+/// A shared slice over `len` elements at `ptr`, or `None` for a null or misaligned
+/// pointer. A zero length gives an empty slice whatever the pointer.
+///
+/// # Safety
+/// When `ptr` is non-null and `len > 0`, `ptr` must point to `len` initialised values of
+/// `T` that stay valid, and are not written through another path, for the lifetime `'a`.
+pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> {
+    if len == 0 {
+        return Some(&[]);
+    }
+    if ptr.is_null() || !ptr.is_aligned() {
+        return None;
+    }
+    // SAFETY: non-null and aligned checked above; validity for `len` elements and the
+    // absence of concurrent writes are the caller's contract.
+    Some(unsafe { std::slice::from_raw_parts(ptr, len) })
+}
+
+/// A mutable slice over `len` elements at `ptr`, or `None` for a null or misaligned
+/// pointer. A zero length gives an empty slice whatever the pointer.
+///
+/// # Safety
+/// When `ptr` is non-null and `len > 0`, `ptr` must point to `len` initialised values of
+/// `T`, valid for reads and writes and not accessed through another path, for `'a`.
+pub(crate) unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Option<&'a mut [T]> {
+    if len == 0 {
+        return Some(&mut []);
+    }
+    if ptr.is_null() || !ptr.is_aligned() {
+        return None;
+    }
+    // SAFETY: non-null and aligned checked above; exclusive validity for `len` elements
+    // is the caller's contract.
+    Some(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// Reads one scalar argument passed by reference, or `None` for a null or misaligned pointer.
+///
+/// # Safety
+/// A non-null `ptr` must point to an initialised `T`.
+pub(crate) unsafe fn read<T: Copy>(ptr: *const T) -> Option<T> {
+    if ptr.is_null() || !ptr.is_aligned() {
+        return None;
+    }
+    // SAFETY: non-null and aligned checked above; initialisation is the caller's contract.
+    Some(unsafe { ptr.read() })
+}
