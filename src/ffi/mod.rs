@@ -6,6 +6,9 @@
 //! safe core only through [`slice`] and [`slice_mut`], the one audited place where a
 //! pointer and a length become a slice.
 
+mod dassl;
+mod radau5;
+
 use std::io::Write;
 
 /// Runs `$body` (which evaluates to the export's result) and turns a panic into

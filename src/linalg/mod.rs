@@ -1,1 +1,3 @@
 //! Linear algebra shared by the integrators.
+
+pub mod linpack;

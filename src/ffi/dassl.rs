@@ -1,0 +1,1 @@
+//! `ddassl_`: the DASSL entry point.

@@ -1,0 +1,1 @@
+//! LINPACK-style LU (DGEFA/DGESL, DGBFA/DGBSL) as used by DASSL.
