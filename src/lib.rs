@@ -10,4 +10,4 @@ mod ffi;
 pub mod linalg;
 pub mod radau5;
 
-pub use error::Error;
+pub use error::Radau5Error;

@@ -18,7 +18,10 @@ macro_rules! ffi_boundary {
         match ::std::panic::catch_unwind(::std::panic::AssertUnwindSafe(|| $body)) {
             Ok(value) => value,
             Err(_) => {
-                $crate::ffi::message(concat!($name, ": internal error (panic caught at the ABI boundary)"));
+                $crate::ffi::message(concat!(
+                    $name,
+                    ": internal error (panic caught at the ABI boundary)"
+                ));
                 $on_panic
             }
         }

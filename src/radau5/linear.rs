@@ -1,0 +1,493 @@
+//! The linear algebra of RADAU5 (Hairer & Wanner's `dc_decsol.f`: DECOMR, DECOMC,
+//! SLVRAD, ESTRAD): assembly of `E1 = fac1·M - J` and `E2 = (α + iβ)·M - J`, their
+//! decompositions, the solves of the transformed Newton systems and the error estimate.
+//!
+//! The original dispatches on IJOB over fifteen variants (identity / banded / full mass,
+//! full / banded Jacobian, with or without the second-order reduction `M1 > 0`). Here
+//! the first-order case is the second-order one with `m1 = 0` and the reduction skipped;
+//! every variant performs the original's floating-point operations in the original order.
+
+use crate::linalg::{ComplexLu, RealLu, Singular};
+
+/// Storage of the mass matrix of the last `nm1` equations (FMAS).
+#[derive(Debug)]
+pub(super) enum Mass {
+    Identity,
+    /// `data[(i - j + mu) + j*ld]` for the band, `ld = ml + mu + 1`.
+    Banded {
+        data: Vec<f64>,
+        ld: usize,
+        ml: usize,
+        mu: usize,
+    },
+    /// `data[i + j*nm1]`.
+    Full {
+        data: Vec<f64>,
+    },
+}
+
+/// Storage of the Jacobian (FJAC): full, `nm1` rows (the last `nm1` equations) by `n`
+/// columns; banded, `ml + mu + 1` rows by `n` columns, `(i - j + mu, j)`.
+#[derive(Debug)]
+pub(super) struct Jacobian {
+    pub data: Vec<f64>,
+    pub ld: usize,
+    /// `Some((ml, mu))` when banded.
+    pub band: Option<(usize, usize)>,
+}
+
+/// The two iteration matrices and everything needed to form and solve them.
+pub(super) struct LinearSystem {
+    pub n: usize,
+    /// M1 and M2 of the second-order structure; `nm1 = n - m1` equations are solved.
+    pub m1: usize,
+    pub m2: usize,
+    pub nm1: usize,
+    pub jac: Jacobian,
+    pub mass: Mass,
+    e1: RealLu,
+    e2: ComplexLu,
+}
+
+impl LinearSystem {
+    pub fn new(n: usize, m1: usize, m2: usize, jac: Jacobian, mass: Mass) -> Self {
+        let nm1 = n - m1;
+        let (e1, e2) = match jac.band {
+            Some((ml, mu)) => (RealLu::banded(nm1, ml, mu), ComplexLu::banded(nm1, ml, mu)),
+            None => (RealLu::dense(nm1), ComplexLu::dense(nm1)),
+        };
+        Self {
+            n,
+            m1,
+            m2,
+            nm1,
+            jac,
+            mass,
+            e1,
+            e2,
+        }
+    }
+
+    /// Rows of the band storage of E1/E2 hold element (i, j) at `i - j + ml + mu`;
+    /// the Jacobian's band row `r` of column j lands at `r + ml`.
+    fn band_offset(&self) -> usize {
+        self.jac.band.map_or(0, |(ml, _)| ml)
+    }
+
+    /// DECOMR: forms `E1 = fac1·M - J` (reduced when `m1 > 0`) and decomposes it.
+    pub fn decompose_real(&mut self, fac1: f64) -> Result<(), Singular> {
+        let (m1, nm1) = (self.m1, self.nm1);
+        let ld = self.e1.ld();
+        let mle = self.band_offset();
+        let jac = &self.jac;
+        let e1 = self.e1.matrix_mut();
+        match jac.band {
+            None => {
+                for j in 0..nm1 {
+                    let jcol = &jac.data[(j + m1) * jac.ld..];
+                    for i in 0..nm1 {
+                        e1[i + j * ld] = -jcol[i];
+                    }
+                }
+                match &self.mass {
+                    Mass::Identity => {
+                        for j in 0..nm1 {
+                            e1[j + j * ld] += fac1;
+                        }
+                    }
+                    Mass::Banded {
+                        data,
+                        ld: lm,
+                        ml,
+                        mu,
+                    } => {
+                        for j in 0..nm1 {
+                            for i in j.saturating_sub(*mu)..nm1.min(j + ml + 1) {
+                                e1[i + j * ld] += fac1 * data[i + mu - j + j * lm];
+                            }
+                        }
+                    }
+                    Mass::Full { data } => {
+                        for j in 0..nm1 {
+                            let jcol = &jac.data[(j + m1) * jac.ld..];
+                            for i in 0..nm1 {
+                                e1[i + j * ld] = data[i + j * nm1] * fac1 - jcol[i];
+                            }
+                        }
+                    }
+                }
+            }
+            Some((ml, mu)) => {
+                let mbjac = ml + mu + 1;
+                for j in 0..nm1 {
+                    let jcol = &jac.data[(j + m1) * jac.ld..];
+                    for r in 0..mbjac {
+                        e1[r + mle + j * ld] = -jcol[r];
+                    }
+                }
+                match &self.mass {
+                    Mass::Identity => {
+                        for j in 0..nm1 {
+                            e1[ml + mu + j * ld] += fac1;
+                        }
+                    }
+                    Mass::Banded {
+                        data,
+                        ld: lm,
+                        ml: mlm,
+                        mu: mum,
+                    } => {
+                        // MDIFF = MLE + MUE - MUMAS: mass band row r sits at row r + mdiff.
+                        let mdiff = ml + mu - mum;
+                        for j in 0..nm1 {
+                            for r in 0..(mlm + mum + 1) {
+                                e1[r + mdiff + j * ld] += fac1 * data[r + j * lm];
+                            }
+                        }
+                    }
+                    Mass::Full { .. } => unreachable!("full mass with banded Jacobian is rejected"),
+                }
+            }
+        }
+        if m1 > 0 {
+            let mm = m1 / self.m2;
+            let rows = match jac.band {
+                None => 0..nm1,
+                Some((ml, mu)) => 0..(ml + mu + 1),
+            };
+            for j in 0..self.m2 {
+                for i in rows.clone() {
+                    let mut sum = 0.0;
+                    for k in 0..mm {
+                        sum = (sum + jac.data[i + (j + k * self.m2) * jac.ld]) / fac1;
+                    }
+                    e1[i + mle + j * ld] -= sum;
+                }
+            }
+        }
+        self.e1.factor()
+    }
+
+    /// DECOMC: forms `E2 = (alphn + i·betan)·M - J` (reduced when `m1 > 0`) and
+    /// decomposes it.
+    pub fn decompose_complex(&mut self, alphn: f64, betan: f64) -> Result<(), Singular> {
+        let (m1, nm1) = (self.m1, self.nm1);
+        let ld = self.e2.ld();
+        let mle = self.band_offset();
+        let jac = &self.jac;
+        let (er, ei) = self.e2.matrix_mut();
+        match jac.band {
+            None => {
+                for j in 0..nm1 {
+                    let jcol = &jac.data[(j + m1) * jac.ld..];
+                    for i in 0..nm1 {
+                        er[i + j * ld] = -jcol[i];
+                        ei[i + j * ld] = 0.0;
+                    }
+                }
+                match &self.mass {
+                    Mass::Identity => {
+                        for j in 0..nm1 {
+                            er[j + j * ld] += alphn;
+                            ei[j + j * ld] = betan;
+                        }
+                    }
+                    Mass::Banded {
+                        data,
+                        ld: lm,
+                        ml,
+                        mu,
+                    } => {
+                        for j in 0..nm1 {
+                            for i in j.saturating_sub(*mu)..nm1.min(j + ml + 1) {
+                                let bb = data[i + mu - j + j * lm];
+                                er[i + j * ld] += alphn * bb;
+                                ei[i + j * ld] = betan * bb;
+                            }
+                        }
+                    }
+                    Mass::Full { data } => {
+                        for j in 0..nm1 {
+                            let jcol = &jac.data[(j + m1) * jac.ld..];
+                            for i in 0..nm1 {
+                                let bb = data[i + j * nm1];
+                                er[i + j * ld] = bb * alphn - jcol[i];
+                                ei[i + j * ld] = bb * betan;
+                            }
+                        }
+                    }
+                }
+            }
+            Some((ml, mu)) => {
+                let mbjac = ml + mu + 1;
+                for j in 0..nm1 {
+                    let jcol = &jac.data[(j + m1) * jac.ld..];
+                    for r in 0..mbjac {
+                        er[r + mle + j * ld] = -jcol[r];
+                        ei[r + mle + j * ld] = 0.0;
+                    }
+                }
+                match &self.mass {
+                    Mass::Identity => {
+                        for j in 0..nm1 {
+                            er[ml + mu + j * ld] += alphn;
+                            ei[ml + mu + j * ld] = betan;
+                        }
+                    }
+                    Mass::Banded {
+                        data,
+                        ld: lm,
+                        ml: mlm,
+                        mu: mum,
+                    } => {
+                        // Only the band rows inside the matrix, as DECOMC's IJOB = 4.
+                        let mdiff = ml + mu - mum;
+                        let mbb = mlm + mum + 1;
+                        for j in 0..nm1 {
+                            let first = mum.saturating_sub(j);
+                            let last = mbb.min(mum + nm1 - j);
+                            for r in first..last {
+                                let bb = data[r + j * lm];
+                                er[r + mdiff + j * ld] += alphn * bb;
+                                ei[r + mdiff + j * ld] = betan * bb;
+                            }
+                        }
+                    }
+                    Mass::Full { .. } => unreachable!("full mass with banded Jacobian is rejected"),
+                }
+            }
+        }
+        if m1 > 0 {
+            let mm = m1 / self.m2;
+            let abno = alphn * alphn + betan * betan;
+            let alp = alphn / abno;
+            let bet = betan / abno;
+            let rows = match jac.band {
+                None => 0..nm1,
+                Some((ml, mu)) => 0..(ml + mu + 1),
+            };
+            for j in 0..self.m2 {
+                for i in rows.clone() {
+                    let mut sumr = 0.0;
+                    let mut sumi = 0.0;
+                    for k in 0..mm {
+                        let sums = sumr + jac.data[i + (j + k * self.m2) * jac.ld];
+                        sumr = sums * alp + sumi * bet;
+                        sumi = sumi * alp - sums * bet;
+                    }
+                    er[i + mle + j * ld] -= sumr;
+                    ei[i + mle + j * ld] -= sumi;
+                }
+            }
+        }
+        self.e2.factor()
+    }
+
+    /// Visits the stored entries `(M(i, j), j + m1)` of row `i` of the mass matrix of the
+    /// reduced system in column order, the order in which the original accumulates.
+    fn mass_row(&self, i: usize, mut acc: impl FnMut(f64, usize)) {
+        let m1 = self.m1;
+        match &self.mass {
+            Mass::Identity => acc(1.0, i + m1),
+            Mass::Banded { data, ld, ml, mu } => {
+                for j in i.saturating_sub(*ml)..self.nm1.min(i + mu + 1) {
+                    acc(data[i + mu - j + j * ld], j + m1);
+                }
+            }
+            Mass::Full { data } => {
+                for j in 0..self.nm1 {
+                    acc(data[i + j * self.nm1], j + m1);
+                }
+            }
+        }
+    }
+
+    /// SLVRAD: solves the transformed Newton systems for the increments `z1, z2, z3`
+    /// given the current transformed stage values `f1, f2, f3`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn solve(
+        &mut self,
+        fac1: f64,
+        alphn: f64,
+        betan: f64,
+        z1: &mut [f64],
+        z2: &mut [f64],
+        z3: &mut [f64],
+        f1: &[f64],
+        f2: &[f64],
+        f3: &[f64],
+    ) {
+        let (n, m1) = (self.n, self.m1);
+        let identity_rows = if matches!(self.mass, Mass::Identity) {
+            n
+        } else {
+            m1
+        };
+        for i in 0..identity_rows {
+            let s2 = -f2[i];
+            let s3 = -f3[i];
+            z1[i] -= f1[i] * fac1;
+            z2[i] = z2[i] + s2 * alphn - s3 * betan;
+            z3[i] = z3[i] + s3 * alphn + s2 * betan;
+        }
+        if identity_rows < n {
+            for i in 0..self.nm1 {
+                let (mut s1, mut s2, mut s3) = (0.0, 0.0, 0.0);
+                self.mass_row(i, |bb, j| {
+                    s1 -= bb * f1[j];
+                    s2 -= bb * f2[j];
+                    s3 -= bb * f3[j];
+                });
+                let im1 = i + m1;
+                z1[im1] += s1 * fac1;
+                z2[im1] = z2[im1] + s2 * alphn - s3 * betan;
+                z3[im1] = z3[im1] + s3 * alphn + s2 * betan;
+            }
+        }
+        if m1 == 0 {
+            self.e1.solve(z1);
+            self.e2.solve(z2, z3);
+            return;
+        }
+        let abno = alphn * alphn + betan * betan;
+        let mm = m1 / self.m2;
+        for j in 0..self.m2 {
+            let (mut sum1, mut sum2, mut sum3) = (0.0, 0.0, 0.0);
+            for k in (0..mm).rev() {
+                let jkm = j + k * self.m2;
+                sum1 = (z1[jkm] + sum1) / fac1;
+                let sumh = (z2[jkm] + sum2) / abno;
+                sum3 = (z3[jkm] + sum3) / abno;
+                sum2 = sumh * alphn + sum3 * betan;
+                sum3 = sum3 * alphn - sumh * betan;
+                self.for_jacobian_column(j, jkm, |i, ffja| {
+                    z1[i + m1] += ffja * sum1;
+                    z2[i + m1] += ffja * sum2;
+                    z3[i + m1] += ffja * sum3;
+                });
+            }
+        }
+        self.e1.solve(&mut z1[m1..]);
+        let (z2r, z3r) = (&mut z2[m1..], &mut z3[m1..]);
+        self.e2.solve(z2r, z3r);
+        for i in (0..m1).rev() {
+            let mpi = self.m2 + i;
+            z1[i] = (z1[i] + z1[mpi]) / fac1;
+            let z2i = z2[i] + z2[mpi];
+            let z3i = z3[i] + z3[mpi];
+            z3[i] = (z3i * alphn - z2i * betan) / abno;
+            z2[i] = (z2i * alphn + z3i * betan) / abno;
+        }
+    }
+
+    /// Visits the stored Jacobian entries `(i, FJAC(i, col))` of the reduced rows that
+    /// the second-order reduction uses for block column `j` (0-based).
+    fn for_jacobian_column(&self, j: usize, col: usize, mut visit: impl FnMut(usize, f64)) {
+        let c = &self.jac.data[col * self.jac.ld..];
+        match self.jac.band {
+            None => {
+                for (i, &v) in c.iter().enumerate().take(self.nm1) {
+                    visit(i, v);
+                }
+            }
+            Some((ml, mu)) => {
+                for i in j.saturating_sub(mu)..self.nm1.min(j + ml + 1) {
+                    visit(i, c[i + mu - j]);
+                }
+            }
+        }
+    }
+
+    /// Solves `E1 x = cont` with the second-order reduction when `m1 > 0` (the
+    /// solve shared by ESTRAD's estimate and its refinement).
+    fn solve_e1(&mut self, fac1: f64, cont: &mut [f64]) {
+        let m1 = self.m1;
+        if m1 == 0 {
+            self.e1.solve(cont);
+            return;
+        }
+        let mm = m1 / self.m2;
+        for j in 0..self.m2 {
+            let mut sum1 = 0.0;
+            for k in (0..mm).rev() {
+                sum1 = (cont[j + k * self.m2] + sum1) / fac1;
+                self.for_jacobian_column(j, j + k * self.m2, |i, ffja| {
+                    cont[i + m1] += ffja * sum1;
+                });
+            }
+        }
+        self.e1.solve(&mut cont[m1..]);
+        for i in (0..m1).rev() {
+            cont[i] = (cont[i] + cont[self.m2 + i]) / fac1;
+        }
+    }
+
+    /// ESTRAD, first part: the error estimate `E1⁻¹ (y0 + M·(dd/h)·z)` in `cont`, with
+    /// `f2 = M·(dd/h)·z` kept for the refinement. Returns the scaled RMS norm.
+    #[allow(clippy::too_many_arguments)]
+    pub fn estimate(
+        &mut self,
+        fac1: f64,
+        hee: [f64; 3],
+        z: [&[f64]; 3],
+        y0: &[f64],
+        scal: &[f64],
+        cont: &mut [f64],
+        f1: &mut [f64],
+        f2: &mut [f64],
+    ) -> f64 {
+        let (n, m1) = (self.n, self.m1);
+        let [hee1, hee2, hee3] = hee;
+        let [z1, z2, z3] = z;
+        if matches!(self.mass, Mass::Identity) {
+            for i in 0..n {
+                f2[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
+                cont[i] = f2[i] + y0[i];
+            }
+        } else {
+            for i in 0..m1 {
+                f2[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
+                cont[i] = f2[i] + y0[i];
+            }
+            for i in m1..n {
+                f1[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
+            }
+            for i in 0..self.nm1 {
+                let mut sum = 0.0;
+                self.mass_row(i, |bb, j| sum += bb * f1[j]);
+                f2[i + m1] = sum;
+                cont[i + m1] = sum + y0[i + m1];
+            }
+        }
+        self.solve_e1(fac1, cont);
+        scaled_error(&cont[..n], scal)
+    }
+
+    /// ESTRAD, refinement after a first or rejected step: `cont` holds `f(x, y + err)`
+    /// on entry is replaced by `E1⁻¹ (f + f2)`. Returns the new scaled norm.
+    pub fn refine(
+        &mut self,
+        fac1: f64,
+        f1: &[f64],
+        f2: &[f64],
+        scal: &[f64],
+        cont: &mut [f64],
+    ) -> f64 {
+        let n = self.n;
+        for i in 0..n {
+            cont[i] = f1[i] + f2[i];
+        }
+        self.solve_e1(fac1, cont);
+        scaled_error(&cont[..n], scal)
+    }
+}
+
+/// `max(sqrt(Σ (e_i/scal_i)² / n), 1e-10)`, as ESTRAD.
+fn scaled_error(err: &[f64], scal: &[f64]) -> f64 {
+    let mut sum = 0.0;
+    for (e, s) in err.iter().zip(scal) {
+        let q = e / s;
+        sum += q * q;
+    }
+    (sum / err.len() as f64).sqrt().max(1.0e-10)
+}
