@@ -1,1 +1,558 @@
-//! `radau5_` and `contr5_`: the RADAU5 entry points.
+//! `radau5_` and `contr5_`: the RADAU5 entry points with the original argument lists.
+//!
+//! Validation and layout follow the subroutine RADAU5 (what it reads, what it writes
+//! back: MLJAC/MUJAC and MUMAS for full matrices, the tolerances transformed and
+//! restored, X, H, IDID and IWORK(14..20)); the integration itself is
+//! [`crate::radau5::solve`].
+
+use super::{ffi_boundary, message, read, slice, slice_mut};
+use crate::radau5::{
+    self, restore_tolerance, DenseOutput, Matrix, Options, Problem, Radau5Error, Structure,
+    Tolerance, TRAILER,
+};
+
+type Fcn = unsafe extern "C" fn(*const i32, *const f64, *const f64, *mut f64, *mut f64, *mut i32);
+type Jac = unsafe extern "C" fn(
+    *const i32,
+    *const f64,
+    *const f64,
+    *mut f64,
+    *const i32,
+    *mut f64,
+    *mut i32,
+);
+type Mas = unsafe extern "C" fn(*const i32, *mut f64, *const i32, *mut f64, *mut i32);
+type Solout = unsafe extern "C" fn(
+    *const i32,
+    *const f64,
+    *const f64,
+    *const f64,
+    *const f64,
+    *const i32,
+    *const i32,
+    *mut f64,
+    *mut i32,
+    *mut i32,
+);
+
+/// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
+struct Callbacks {
+    n: i32,
+    fcn: Fcn,
+    jac: Option<Jac>,
+    mas: Option<Mas>,
+    solout: Option<Solout>,
+    rpar: *mut f64,
+    ipar: *mut i32,
+    /// IRTRN keeps its value between SOLOUT calls, as in the original.
+    irtrn: i32,
+}
+
+impl Problem for Callbacks {
+    fn fcn(&mut self, x: f64, y: &[f64], f: &mut [f64]) {
+        // SAFETY: `fcn` is the caller's FCN; `y` and `f` hold N values as it expects,
+        // RPAR/IPAR are passed through untouched (the caller's contract of radau5_).
+        unsafe {
+            (self.fcn)(
+                &self.n,
+                &x,
+                y.as_ptr(),
+                f.as_mut_ptr(),
+                self.rpar,
+                self.ipar,
+            )
+        }
+    }
+
+    fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
+        let jac = self.jac.expect("JAC checked before the integration");
+        let ld = ldfy as i32;
+        // SAFETY: `dfy` holds LDFY × N values, the layout the original passes to JAC.
+        unsafe {
+            jac(
+                &self.n,
+                &x,
+                y.as_ptr(),
+                dfy.as_mut_ptr(),
+                &ld,
+                self.rpar,
+                self.ipar,
+            )
+        }
+    }
+
+    fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
+        let mas = self.mas.expect("MAS checked before the integration");
+        let (nm1, ld) = (nm1 as i32, lmas as i32);
+        // SAFETY: `am` holds LMAS × NM1 values; the original calls MAS(NM1, FMAS, LDMAS).
+        unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
+    }
+
+    fn solout(
+        &mut self,
+        nr: usize,
+        xold: f64,
+        x: f64,
+        y: &mut [f64],
+        dense: &DenseOutput<'_>,
+    ) -> bool {
+        let Some(solout) = self.solout else {
+            return true;
+        };
+        let nr = nr as i32;
+        let lrc = 4 * self.n;
+        // SAFETY: `y` holds N values the routine may change, CONT points to the 4N
+        // coefficients (followed by the trailer contr5_ reads), all valid for the call.
+        unsafe {
+            solout(
+                &nr,
+                &xold,
+                &x,
+                y.as_mut_ptr(),
+                dense.as_ptr(),
+                &lrc,
+                &self.n,
+                self.rpar,
+                self.ipar,
+                &mut self.irtrn,
+            )
+        };
+        self.irtrn >= 0
+    }
+}
+
+/// Scalar arguments of `radau5_` after the null checks.
+struct Scalars {
+    n: i32,
+    x: f64,
+    xend: f64,
+    h: f64,
+    itol: i32,
+    ijac: i32,
+    mljac: i32,
+    mujac: i32,
+    imas: i32,
+    mlmas: i32,
+    mumas: i32,
+    iout: i32,
+    lwork: i32,
+    liwork: i32,
+}
+
+/// RADAU5's storage layout: band widths after the full-matrix substitutions and the
+/// minimal LWORK / LIWORK.
+struct Layout {
+    mljac: i32,
+    mujac: i32,
+    mumas: i32,
+    jacobian: Matrix,
+    mass: Option<Matrix>,
+    min_lwork: i64,
+    min_liwork: i64,
+}
+
+fn layout(s: &Scalars, m1: i32, errors: &mut Vec<String>) -> Layout {
+    let n = i64::from(s.n);
+    let nm1 = s.n - m1.clamp(0, s.n);
+    let (mut mljac, mut mujac, mut mumas) = (s.mljac, s.mujac, s.mumas);
+    let jband = mljac < nm1;
+    let (ldjac, lde1, jacobian) = if jband {
+        if mljac < 0 || mujac < 0 {
+            errors.push(format!(
+                "bandwidths of the Jacobian must be >= 0, MLJAC = {mljac}, MUJAC = {mujac}"
+            ));
+        }
+        let ldjac = i64::from(mljac) + i64::from(mujac) + 1;
+        let jac = Matrix::Banded {
+            lower: mljac.max(0) as usize,
+            upper: mujac.max(0) as usize,
+        };
+        (ldjac, i64::from(mljac) + ldjac, jac)
+    } else {
+        mljac = nm1;
+        mujac = nm1;
+        (i64::from(nm1), i64::from(nm1), Matrix::Full)
+    };
+    let (ldmas, mass) = if s.imas != 0 {
+        if s.mlmas != nm1 {
+            if s.mlmas < 0 || mumas < 0 {
+                errors.push(format!(
+                    "bandwidths of the mass matrix must be >= 0, MLMAS = {}, MUMAS = {mumas}",
+                    s.mlmas
+                ));
+            }
+            let m = Matrix::Banded {
+                lower: s.mlmas.max(0) as usize,
+                upper: mumas.max(0) as usize,
+            };
+            (i64::from(s.mlmas) + i64::from(mumas) + 1, Some(m))
+        } else {
+            mumas = nm1;
+            (i64::from(nm1), Some(Matrix::Full))
+        }
+    } else {
+        (0, None)
+    };
+    let nm1 = i64::from(nm1);
+    Layout {
+        mljac,
+        mujac,
+        mumas,
+        jacobian,
+        mass,
+        min_lwork: 20 + 12 * n + n * ldjac + nm1 * ldmas + 3 * nm1 * lde1,
+        min_liwork: 20 + 3 * nm1,
+    }
+}
+
+/// Reports the messages of a failed RADAU5 call on stderr, one line each.
+fn report(errors: &[String]) {
+    for e in errors {
+        message(&format!("RADAU5: {e}"));
+    }
+}
+
+/// Numerical solution of a stiff or differential-algebraic system `M y' = f(x, y)` by the
+/// Radau IIA method of order 5 (Hairer & Wanner's RADAU5, same argument list).
+///
+/// `N`: dimension; `FCN(N,X,Y,F,RPAR,IPAR)`: right-hand side; `X`: initial x, on return
+/// the x reached (XEND on success); `Y(N)`: initial values, on return the solution;
+/// `XEND`: final x; `H`: initial step guess (0: 1e-6), on return the predicted step;
+/// `RTOL, ATOL`: tolerances, scalars (`ITOL` = 0) or vectors (`ITOL` = 1), transformed on
+/// entry and restored on exit; `JAC(N,X,Y,DFY,LDFY,RPAR,IPAR)` with `IJAC` = 1 (else
+/// finite differences), `MLJAC`/`MUJAC`: band widths (MLJAC = N: full; then both are set
+/// to N - M1 on return); `MAS(N,AM,LMAS,RPAR,IPAR)` with `IMAS` = 1 (else M = I),
+/// `MLMAS`/`MUMAS` (MLMAS = N: full, MUMAS set to N - M1);
+/// `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT` = 1, IRTRN < 0 stops;
+/// `WORK(LWORK)`: WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
+/// step-ratio bounds (0: defaults 1e-16, 0.9, 0.001, formula, 1, 1.2, XEND-X, 0.2, 8),
+/// `LWORK >= N*(LJAC+LMAS+3*LE+12)+20`; `IWORK(LIWORK)`: IWORK(1..10) = Hessenberg
+/// (a performance hint here: the LU is always on the full matrix), NMAX (100000), NIT
+/// (7), STARTN, NIND1..3, step control (1 predictive, 2 classical), M1, M2; on return
+/// IWORK(14..20) = NFCN, NJAC, NSTEP, NACCPT, NREJCT, NDEC, NSOL; `LIWORK >= 3*N+20`;
+/// `IDID`: 1 success, 2 stopped by SOLOUT, -1 invalid input, -2 more than NMAX steps,
+/// -3 step size too small, -4 matrix repeatedly singular.
+///
+/// Unlike the original, the routine is reentrant: [`contr5_`] finds everything it needs
+/// in CONT, so integrations may run on several threads or nest inside callbacks.
+///
+/// # Safety
+/// Every pointer argument is used as the Fortran original uses it: scalars must point to
+/// valid values (MLJAC, MUJAC, MUMAS, X, H, IDID writable); `Y` must hold N values; `RTOL`
+/// and `ATOL` one value (ITOL = 0) or N values; `WORK` LWORK and `IWORK` LIWORK values;
+/// each routine must be a valid function with the documented Fortran interface that
+/// neither unwinds nor writes outside its arguments (SOLOUT must not write CONT); RPAR
+/// and IPAR are passed to the routines untouched. No argument may be changed by another
+/// thread during the call. Null pointers and inconsistent sizes are reported with
+/// IDID = -1 (when IDID itself is valid).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn radau5_(
+    n: *const i32,
+    fcn: Option<
+        unsafe extern "C" fn(
+            n: *const i32,
+            x: *const f64,
+            y: *const f64,
+            f: *mut f64,
+            rpar: *mut f64,
+            ipar: *mut i32,
+        ),
+    >,
+    x: *mut f64,
+    y: *mut f64,
+    xend: *const f64,
+    h: *mut f64,
+    rtol: *mut f64,
+    atol: *mut f64,
+    itol: *const i32,
+    jac: Option<
+        unsafe extern "C" fn(
+            n: *const i32,
+            x: *const f64,
+            y: *const f64,
+            dfy: *mut f64,
+            ldfy: *const i32,
+            rpar: *mut f64,
+            ipar: *mut i32,
+        ),
+    >,
+    ijac: *const i32,
+    mljac: *mut i32,
+    mujac: *mut i32,
+    mas: Option<
+        unsafe extern "C" fn(
+            n: *const i32,
+            am: *mut f64,
+            lmas: *const i32,
+            rpar: *mut f64,
+            ipar: *mut i32,
+        ),
+    >,
+    imas: *const i32,
+    mlmas: *const i32,
+    mumas: *mut i32,
+    solout: Option<
+        unsafe extern "C" fn(
+            nr: *const i32,
+            xold: *const f64,
+            x: *const f64,
+            y: *const f64,
+            cont: *const f64,
+            lrc: *const i32,
+            n: *const i32,
+            rpar: *mut f64,
+            ipar: *mut i32,
+            irtrn: *mut i32,
+        ),
+    >,
+    iout: *const i32,
+    work: *mut f64,
+    lwork: *const i32,
+    iwork: *mut i32,
+    liwork: *const i32,
+    rpar: *mut f64,
+    ipar: *mut i32,
+    idid: *mut i32,
+) {
+    if idid.is_null() || !idid.is_aligned() {
+        message("RADAU5: IDID is a null pointer; nothing done");
+        return;
+    }
+    let fail = |errors: &[String]| {
+        report(errors);
+        // SAFETY: `idid` was checked non-null and aligned above; the caller provides a
+        // writable INTEGER there.
+        unsafe { idid.write(-1) };
+    };
+    ffi_boundary!("RADAU5", fail(&[]), {
+        // SAFETY: each scalar pointer is checked for null by `read`; valid targets are
+        // the caller's contract.
+        let scalars = unsafe {
+            (|| {
+                Some(Scalars {
+                    n: read(n)?,
+                    x: read(x)?,
+                    xend: read(xend)?,
+                    h: read(h)?,
+                    itol: read(itol)?,
+                    ijac: read(ijac)?,
+                    mljac: read(mljac)?,
+                    mujac: read(mujac)?,
+                    imas: read(imas)?,
+                    mlmas: if read(imas)? != 0 { read(mlmas)? } else { 0 },
+                    mumas: if read(imas)? != 0 { read(mumas)? } else { 0 },
+                    iout: read(iout)?,
+                    lwork: read(lwork)?,
+                    liwork: read(liwork)?,
+                })
+            })()
+        };
+        let Some(s) = scalars else {
+            return fail(&["a scalar argument is a null pointer".into()]);
+        };
+        if s.n <= 0 {
+            return fail(&[format!("N must be positive, N = {}", s.n)]);
+        }
+        let Some(fcn) = fcn else {
+            return fail(&["FCN is a null pointer".into()]);
+        };
+        let mut errors = Vec::new();
+        if s.ijac != 0 && jac.is_none() {
+            errors.push("IJAC = 1 but JAC is a null pointer".into());
+        }
+        if s.imas != 0 && mas.is_none() {
+            errors.push("IMAS = 1 but MAS is a null pointer".into());
+        }
+        if s.iout != 0 && solout.is_none() {
+            errors.push("IOUT = 1 but SOLOUT is a null pointer".into());
+        }
+        let nu = s.n as usize;
+        // SAFETY: WORK and IWORK are declared with LWORK and LIWORK entries (caller's
+        // contract); a negative length gives an empty slice, reported below.
+        let (work, iwork) = unsafe {
+            (
+                slice_mut(work, s.lwork.max(0) as usize),
+                slice_mut(iwork, s.liwork.max(0) as usize),
+            )
+        };
+        let (Some(work), Some(iwork)) = (work, iwork) else {
+            return fail(&["WORK or IWORK is a null pointer".into()]);
+        };
+        let options = Options::from_legacy(work, iwork);
+        let m1 = options.m1.clamp(0, i64::from(s.n)) as i32;
+        let lay = layout(&s, m1, &mut errors);
+        // The original writes the substituted band widths back before it checks storage.
+        // SAFETY: `mljac` and `mujac` were read above, so they are valid; writable is the
+        // caller's contract (the original writes them too).
+        unsafe {
+            mljac.write(lay.mljac);
+            mujac.write(lay.mujac);
+            if s.imas != 0 {
+                mumas.write(lay.mumas);
+            }
+        }
+        if i64::from(s.lwork) < lay.min_lwork {
+            errors.push(format!(
+                "insufficient storage for WORK, min. LWORK = {}",
+                lay.min_lwork
+            ));
+        }
+        if i64::from(s.liwork) < lay.min_liwork {
+            errors.push(format!(
+                "insufficient storage for IWORK, min. LIWORK = {}",
+                lay.min_liwork
+            ));
+        }
+        let ntol = if s.itol == 0 { 1 } else { nu };
+        // SAFETY: Y holds N values, RTOL/ATOL one or N (caller's contract).
+        let (y, rtol, atol) = unsafe {
+            (
+                slice_mut(y, nu),
+                slice_mut(rtol, ntol),
+                slice_mut(atol, ntol),
+            )
+        };
+        let (Some(y), Some(rtol), Some(atol)) = (y, rtol, atol) else {
+            return fail(&["Y, RTOL or ATOL is a null pointer".into()]);
+        };
+        if let Some(i) = y.iter().position(|v| !v.is_finite()) {
+            errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
+        }
+        let tol = if s.itol == 0 {
+            Tolerance::Scalar {
+                rtol: rtol[0],
+                atol: atol[0],
+            }
+        } else {
+            Tolerance::Vector {
+                rtol: rtol.to_vec(),
+                atol: atol.to_vec(),
+            }
+        };
+        let structure = Structure {
+            n: nu,
+            analytic_jacobian: s.ijac != 0,
+            jacobian: lay.jacobian,
+            mass: lay.mass,
+            dense_output: s.iout != 0,
+        };
+        if !errors.is_empty() {
+            return fail(&errors);
+        }
+        let mut problem = Callbacks {
+            n: s.n,
+            fcn,
+            jac,
+            mas,
+            solout: if s.iout != 0 { solout } else { None },
+            rpar,
+            ipar,
+            irtrn: 1,
+        };
+        let (mut xv, mut hv) = (s.x, s.h);
+        let result = radau5::solve(
+            &mut problem,
+            &structure,
+            &options,
+            &mut xv,
+            y,
+            s.xend,
+            &mut hv,
+            &tol,
+        );
+        if let Err(Radau5Error::InvalidInput(errors)) = &result {
+            return fail(errors);
+        }
+        // The tolerances as the original leaves them: transformed and transformed back.
+        for (r, a) in rtol.iter_mut().zip(atol.iter_mut()) {
+            let (rt, at) = radau5::transform_tolerance(*r, *a);
+            (*r, *a) = restore_tolerance(rt, at);
+        }
+        let (code, stats) = match &result {
+            Ok(done) => (if done.interrupted { 2 } else { 1 }, done.stats),
+            Err(e) => {
+                message(&format!("RADAU5: {e}"));
+                (e.idid(), *e.stats().expect("run errors carry statistics"))
+            }
+        };
+        if code == 2 {
+            message(&format!(
+                "RADAU5: exit of RADAU5 at x = {xv:e} (stopped by SOLOUT)"
+            ));
+        }
+        if iwork.len() >= 20 {
+            let out = [
+                stats.nfcn,
+                stats.njac,
+                stats.nstep,
+                stats.naccpt,
+                stats.nrejct,
+                stats.ndec,
+                stats.nsol,
+            ];
+            for (slot, v) in iwork[13..20].iter_mut().zip(out) {
+                *slot = i32::try_from(v).unwrap_or(i32::MAX);
+            }
+        }
+        // SAFETY: `x`, `h` were read above (valid); writable is the caller's contract,
+        // `idid` was checked at entry.
+        unsafe {
+            x.write(xv);
+            h.write(hv);
+            idid.write(code);
+        }
+    })
+}
+
+/// Dense output of RADAU5 (CONTR5): component `I` of the collocation polynomial of the
+/// last accepted step at `S`, to be called from inside SOLOUT with the `CONT` and `LRC`
+/// that SOLOUT received. Returns NaN (after a message) for a foreign CONT or an `I`
+/// outside 1..N.
+///
+/// # Safety
+/// `I`, `S` and `LRC` must point to valid values; `CONT` must be the pointer SOLOUT
+/// received, used during that SOLOUT call (the library reads `LRC + 3` values from it:
+/// the 4N coefficients and the step data stored after them).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn contr5_(
+    i: *const i32,
+    s: *const f64,
+    cont: *const f64,
+    lrc: *const i32,
+) -> f64 {
+    ffi_boundary!("CONTR5", f64::NAN, {
+        // SAFETY: null checks in `read`; valid targets are the caller's contract.
+        let (Some(i), Some(s), Some(lrc)) =
+            (unsafe { read(i) }, unsafe { read(s) }, unsafe { read(lrc) })
+        else {
+            message("CONTR5: a null pointer argument");
+            return f64::NAN;
+        };
+        if lrc <= 0 || lrc % 4 != 0 {
+            message(&format!(
+                "CONTR5: LRC = {lrc} is not the 4*N that SOLOUT received"
+            ));
+            return f64::NAN;
+        }
+        let len = lrc as usize + TRAILER;
+        // SAFETY: a CONT handed to SOLOUT by radau5_ has LRC + TRAILER values (the
+        // caller's contract is to pass exactly that pointer and LRC).
+        let Some(buffer) = (unsafe { slice(cont, len) }) else {
+            message("CONTR5: CONT is a null pointer");
+            return f64::NAN;
+        };
+        let Some(dense) = DenseOutput::from_buffer(buffer, lrc as usize) else {
+            message("CONTR5: CONT was not handed to SOLOUT by RADAU5");
+            return f64::NAN;
+        };
+        if i < 1 || i as usize > dense.n() {
+            message(&format!(
+                "CONTR5: component I = {i} outside 1..{}",
+                dense.n()
+            ));
+            return f64::NAN;
+        }
+        dense.eval(i as usize - 1, s)
+    })
+}

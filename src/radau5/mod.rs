@@ -35,6 +35,7 @@ mod dense;
 mod linear;
 
 pub use self::dense::DenseOutput;
+pub(crate) use self::dense::TRAILER;
 pub use crate::error::Radau5Error;
 
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
