@@ -866,3 +866,28 @@ impl<'s> Stepper<'s> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Coefficients;
+
+    /// The constants as gfortran folds them in radau5.f (bit patterns printed with Z16.16):
+    /// a different last bit changes step sequences.
+    #[test]
+    fn coefficients_match_the_fortran_bits() {
+        let c = Coefficients::new();
+        let bits = [c.c1, c.c2, c.dd[0], c.dd[1], c.u1, c.alph, c.beta].map(f64::to_bits);
+        assert_eq!(
+            bits,
+            [
+                0x3FC3_D8B6_4657_CAEA,
+                0x3FE4_A36C_0803_A6DF,
+                0xC024_18FD_8BAF_FE05,
+                0x3FF6_1D41_B2D5_4580,
+                0x400D_1A48_D83E_731E,
+                0x4005_72DB_93E0_C672,
+                0x4008_6747_F2C3_FCB5,
+            ]
+        );
+    }
+}
