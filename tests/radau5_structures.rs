@@ -52,8 +52,13 @@ impl Problem for Chain {
         for i in 0..m {
             f[i] = y[m + i];
             let mut a = -y[m + i];
-            for j in i.saturating_sub(1)..(i + 2).min(m) {
-                a += self.stiffness(i, j) * y[j];
+            for (j, yj) in y
+                .iter()
+                .enumerate()
+                .take((i + 2).min(m))
+                .skip(i.saturating_sub(1))
+            {
+                a += self.stiffness(i, j) * yj;
             }
             f[m + i] = a;
         }

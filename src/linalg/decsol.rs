@@ -8,6 +8,7 @@
 #![allow(
     clippy::assign_op_pattern,
     clippy::manual_swap,
+    clippy::needless_range_loop,
     clippy::too_many_arguments
 )]
 

@@ -1,4 +1,6 @@
 //! Input validation and the step loop of RADAU5 (the subroutines RADAU5 and RADCOR).
+// Index loops mirror the original's DO loops over several arrays at once.
+#![allow(clippy::needless_range_loop)]
 
 use super::dense::{node_shifts, DenseOutput, TRAILER};
 use super::linear::{Jacobian, LinearSystem, Mass};
@@ -7,23 +9,39 @@ use super::{
     Tolerance,
 };
 
-/// The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
-/// form and its inverse (T11 … TI33 of the original).
+// The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
+// form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
+#[allow(clippy::excessive_precision)]
 const T11: f64 = 9.1232394870892942792e-02;
+#[allow(clippy::excessive_precision)]
 const T12: f64 = -0.14125529502095420843;
+#[allow(clippy::excessive_precision)]
 const T13: f64 = -3.0029194105147424492e-02;
+#[allow(clippy::excessive_precision)]
 const T21: f64 = 0.24171793270710701896;
+#[allow(clippy::excessive_precision)]
 const T22: f64 = 0.20412935229379993199;
+#[allow(clippy::excessive_precision)]
 const T23: f64 = 0.38294211275726193779;
+#[allow(clippy::excessive_precision)]
 const T31: f64 = 0.96604818261509293619;
+#[allow(clippy::excessive_precision)]
 const TI11: f64 = 4.3255798900631553510;
+#[allow(clippy::excessive_precision)]
 const TI12: f64 = 0.33919925181580986954;
+#[allow(clippy::excessive_precision)]
 const TI13: f64 = 0.54177053993587487119;
+#[allow(clippy::excessive_precision)]
 const TI21: f64 = -4.1787185915519047273;
+#[allow(clippy::excessive_precision)]
 const TI22: f64 = -0.32768282076106238708;
+#[allow(clippy::excessive_precision)]
 const TI23: f64 = 0.47662355450055045196;
+#[allow(clippy::excessive_precision)]
 const TI31: f64 = -0.50287263494578687595;
+#[allow(clippy::excessive_precision)]
 const TI32: f64 = 2.5719269498556054292;
+#[allow(clippy::excessive_precision)]
 const TI33: f64 = -0.59603920482822492497;
 
 /// The method's constants, computed at run time exactly as the original computes them.

@@ -6,6 +6,8 @@
 //! full / banded Jacobian, with or without the second-order reduction `M1 > 0`). Here
 //! the first-order case is the second-order one with `m1 = 0` and the reduction skipped;
 //! every variant performs the original's floating-point operations in the original order.
+// Index loops mirror the original's DO loops over several arrays at once.
+#![allow(clippy::needless_range_loop)]
 
 use crate::linalg::{ComplexLu, RealLu, Singular};
 
