@@ -120,7 +120,7 @@ fn robertson_as_ode_and_as_dae_agree_with_the_reference() {
     let yref = [
         0.2083340149701255e-7,
         0.8333360770334713e-13,
-        0.9999999791665050,
+        0.999_999_979_166_505,
     ];
     let st = Structure::dense(3);
     let mut y = [1.0, 0.0, 0.0];
