@@ -1,0 +1,202 @@
+c=======================================================================
+c     stiffdae Test Set kit: driver for RADAU5.
+c
+c     Reads rtol, atol and h0 (one per line) from standard input, runs
+c     the problem linked with it segment by segment over its t(0..ndisc+1)
+c     (every segment starts afresh with h = h0), and reports the accuracy
+c     (scd, mescd) and the statistics summed over the segments, ending
+c     with one RESULT line (see report.f).
+c
+c     Settings as in the Test Set: IWORK(2) = 10**7 steps, index counts
+c     IWORK(5..7) from the problem's ind(), all other WORK/IWORK zero.
+c     RADAU5 has no way to take an error flag from the right-hand side:
+c     when feval or jeval sets ierr, the run stops with a report.
+c=======================================================================
+      program radau5d
+      implicit none
+      integer maxn, maxd, lwork, liwork
+      parameter (maxn = 400, maxd = 1000)
+      parameter (lwork = maxn*(5*maxn + 12) + 20)
+      parameter (liwork = 3*maxn + 20)
+
+      character*80 fullnm, problm
+      character*3 ptype
+      integer neqn, ndisc, mljac, mujac, mlmas, mumas, ind(maxn)
+      integer i, iseg, itol, ijac, imas, idid, ierr, nind
+      integer indsol(maxn), nindsol, nsum(7), mljs, mujs, mumss
+      double precision t(0:maxd), y(maxn), yp(maxn), yref(maxn)
+      double precision rtol(maxn), atol(maxn), rtol0, atol0, h0, h, x
+      double precision work(lwork), rpar(1), scd, mescd, scd9
+      double precision cpu0, cpu1, cpu
+      integer iwork(liwork), ipar(1)
+      logical numjac, nummas, consis, tolvec, solref, prtout, havsc9
+
+      external rfcn, rjac, rmas, rsout
+      common /rkit/ problm, rtol0, atol0, h0
+
+      read (5, *) rtol0
+      read (5, *) atol0
+      read (5, *) h0
+
+      do i = 1, maxn
+         ind(i) = 0
+      end do
+      call prob(fullnm, problm, ptype, neqn, ndisc, t, numjac, mljac,
+     +          mujac, nummas, mlmas, mumas, ind)
+      if (neqn .gt. maxn .or. ndisc + 1 .gt. maxd) then
+         write (6, *) 'radau5d: problem too large for this driver'
+         stop 1
+      end if
+      if (ptype .eq. 'IDE') then
+         write (6, *) 'radau5d: ', trim(problm),
+     +        ' is an implicit (IDE) problem; RADAU5 cannot solve it'
+         call result('RADAU5', problm, rtol0, atol0, h0, -1, 0,
+     +        huge(0d0), huge(0d0), 0, 0, 0, 0, 0, 0d0, .false., 0d0)
+         stop
+      end if
+      write (6, '(a)') trim(fullnm)
+
+      call init(neqn, t(0), y, yp, consis)
+      do i = 1, neqn
+         rtol(i) = rtol0
+         atol(i) = atol0
+      end do
+      tolvec = .false.
+      call settolerances(neqn, rtol, atol, tolvec)
+      itol = 0
+      if (tolvec) itol = 1
+
+      ijac = 1
+      if (numjac) ijac = 0
+      imas = 0
+      if (ptype .eq. 'DAE') imas = 1
+
+      do i = 1, 20
+         iwork(i) = 0
+         work(i) = 0d0
+      end do
+      iwork(2) = 10**7
+      do i = 1, neqn
+         if (ind(i) .le. 1) then
+            iwork(5) = iwork(5) + 1
+         else if (ind(i) .eq. 2) then
+            iwork(6) = iwork(6) + 1
+         else
+            iwork(7) = iwork(7) + 1
+         end if
+      end do
+      do i = 1, 7
+         nsum(i) = 0
+      end do
+
+      call cpu_time(cpu0)
+      x = t(0)
+      idid = 1
+      do iseg = 0, ndisc
+         h = h0
+         mljs = mljac
+         mujs = mujac
+         mumss = mumas
+         call radau5(neqn, rfcn, x, y, t(iseg+1), h, rtol, atol, itol,
+     +        rjac, ijac, mljs, mujs, rmas, imas, mlmas, mumss,
+     +        rsout, 0, work, lwork, iwork, liwork, rpar, ipar, idid)
+         do i = 1, 7
+            nsum(i) = nsum(i) + iwork(13+i)
+         end do
+         if (idid .lt. 0) goto 20
+      end do
+   20 call cpu_time(cpu1)
+      cpu = cpu1 - cpu0
+
+      call setoutput(neqn, solref, prtout, nindsol, indsol)
+      call solut(neqn, t(ndisc+1), yref)
+      nind = nindsol
+      havsc9 = problm .eq. 'pump'
+      scd9 = 0d0
+      if (idid .lt. 0) then
+         scd = huge(0d0)
+         mescd = scd
+      else
+         call accury(neqn, y, yref, nind, indsol, rtol, atol, tolvec,
+     +               scd, mescd)
+         if (havsc9) scd9 = -log10(abs(y(9) - yref(9)) / abs(yref(9)))
+      end if
+
+      write (6, 110) rtol0, atol0, h0, idid
+      write (6, 120) mescd, scd
+      write (6, 130) (nsum(i), i = 1, 7)
+      write (6, 140) cpu
+  110 format (' rtol =', es10.3, '  atol =', es10.3, '  h0 =', es10.3,
+     +        '  idid =', i3)
+  120 format (' mescd =', f7.2, '   scd =', f7.2)
+  130 format (' nfcn njac nstep naccpt nrejct ndec nsol:', 7i8)
+  140 format (' cpu (solver calls):', es10.3, ' s')
+      call result('RADAU5', problm, rtol0, atol0, h0, idid, 0, mescd,
+     +     scd, nsum(3), nsum(4), nsum(1), nsum(2), nsum(6), cpu,
+     +     havsc9, scd9)
+      end
+c-----------------------------------------------------------------------
+c     FCN of RADAU5 over the problem's feval.
+c-----------------------------------------------------------------------
+      subroutine rfcn(n, x, y, f, rpar, ipar)
+      integer n, ipar(*)
+      double precision x, y(n), f(n), rpar(*)
+      integer ierr
+      double precision yp(1)
+      ierr = 0
+      call feval(n, x, y, yp, f, ierr, rpar, ipar)
+      if (ierr .ne. 0) call kstop('feval', ierr, x)
+      return
+      end
+c-----------------------------------------------------------------------
+c     JAC of RADAU5 over the problem's jeval.
+c-----------------------------------------------------------------------
+      subroutine rjac(n, x, y, dfy, ldfy, rpar, ipar)
+      integer n, ldfy, ipar(*)
+      double precision x, y(n), dfy(ldfy, n), rpar(*)
+      integer ierr
+      double precision yp(1)
+      ierr = 0
+      call jeval(ldfy, n, x, y, yp, dfy, ierr, rpar, ipar)
+      if (ierr .ne. 0) call kstop('jeval', ierr, x)
+      return
+      end
+c-----------------------------------------------------------------------
+c     MAS of RADAU5 over the problem's meval (the mass matrix is
+c     constant for the kit's problems).
+c-----------------------------------------------------------------------
+      subroutine rmas(n, am, lmas, rpar, ipar)
+      integer n, lmas, ipar(*)
+      double precision am(lmas, n), rpar(*)
+      integer ierr
+      double precision t0, y(1), yp(1)
+      ierr = 0
+      t0 = 0d0
+      call meval(lmas, n, t0, y, yp, am, ierr, rpar, ipar)
+      return
+      end
+c-----------------------------------------------------------------------
+c     SOLOUT: unused (IOUT = 0).
+c-----------------------------------------------------------------------
+      subroutine rsout(nr, xold, x, y, cont, lrc, n, rpar, ipar, irtrn)
+      integer nr, lrc, n, ipar(*), irtrn
+      double precision xold, x, y(n), cont(lrc), rpar(*)
+      return
+      end
+c-----------------------------------------------------------------------
+c     The problem reported an error RADAU5 cannot take: stop the run.
+c-----------------------------------------------------------------------
+      subroutine kstop(what, ierr, x)
+      character*(*) what
+      integer ierr
+      double precision x
+      character*80 problm
+      double precision rtol0, atol0, h0
+      common /rkit/ problm, rtol0, atol0, h0
+      write (6, 100) what, ierr, x
+  100 format (' radau5d: ', a, ' reported ierr =', i3, ' at t =',
+     +        es12.4, '; RADAU5 cannot handle it, run stopped')
+      call result('RADAU5', problm, rtol0, atol0, h0, 0, ierr,
+     +     huge(0d0), huge(0d0), 0, 0, 0, 0, 0, 0d0, .false., 0d0)
+      stop
+      end
