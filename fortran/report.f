@@ -63,11 +63,11 @@ c-----------------------------------------------------------------------
      +        ierr, trim(smes), trim(sscd), nstep, naccpt, nfcn, njac,
      +        nlu, cpu
       end if
-  100 format ('RESULT solver=', a, ' problem=', a, ' rtol=', es10.3,
-     +        ' atol=', es10.3, ' h0=', es10.3, ' idid=', i0,
+  100 format ('RESULT solver=', a, ' problem=', a, ' rtol=', es9.3,
+     +        ' atol=', es9.3, ' h0=', es9.3, ' idid=', i0,
      +        ' ierr=', i0, ' mescd=', a, ' scd=', a, ' steps=', i0,
      +        ' accept=', i0, ' nf=', i0, ' njac=', i0, ' nlu=', i0,
-     +        ' cpu=', es10.3, :, ' scd9=', a)
+     +        ' cpu=', es9.3, :, ' scd9=', a)
       return
       end
 c-----------------------------------------------------------------------

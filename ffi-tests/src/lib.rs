@@ -1,1 +1,246 @@
-//! Builds C and Fortran programs against libstiffdae and runs them (see tests/).
+//! Builds C and Fortran programs against libstiffdae and runs them: the plumbing shared
+//! by the tests in `tests/` and the Test Set report (`src/bin/testset.rs`).
+//!
+//! The library is built once per process with `cargo build --release -p stiffdae --lib`
+//! (a no-op when it is fresh), so the programs always link the current code, the same
+//! way whether they run from `cargo test` or from `cargo run`.
+
+pub mod baseline;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// The repository root (the workspace).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("ffi-tests lives in the workspace").to_path_buf()
+}
+
+fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from)
+}
+
+/// Where the built programs go.
+pub fn work_dir() -> PathBuf {
+    let dir = target_dir().join("ffi-tests");
+    std::fs::create_dir_all(&dir).expect("create target/ffi-tests");
+    dir
+}
+
+/// The static and shared library of the current source tree.
+#[derive(Debug, Clone)]
+pub struct Library {
+    pub staticlib: PathBuf,
+    pub cdylib: PathBuf,
+}
+
+/// Builds (once per process) and returns libstiffdae in release mode.
+pub fn library() -> &'static Library {
+    static LIB: OnceLock<Library> = OnceLock::new();
+    LIB.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let status = Command::new(cargo)
+            .args(["build", "--release", "-p", "stiffdae", "--lib", "--quiet"])
+            .current_dir(root())
+            .status()
+            .expect("run cargo build");
+        assert!(status.success(), "cargo build of libstiffdae failed");
+        let release = target_dir().join("release");
+        Library {
+            staticlib: release.join("libstiffdae.a"),
+            cdylib: release.join("libstiffdae.so"),
+        }
+    })
+}
+
+/// The system libraries a program linking the Rust static library needs
+/// (`rustc --print native-static-libs` on Linux).
+pub const NATIVE_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
+
+/// How a program is linked against the library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Link {
+    Static,
+    Shared,
+}
+
+fn link_args(link: Link) -> Vec<String> {
+    let lib = library();
+    match link {
+        Link::Static => {
+            let mut v = vec![lib.staticlib.display().to_string()];
+            v.extend(NATIVE_LIBS.iter().map(|s| s.to_string()));
+            v
+        }
+        Link::Shared => {
+            let dir = lib.cdylib.parent().expect("library dir").display().to_string();
+            vec![format!("-L{dir}"), "-lstiffdae".into(), format!("-Wl,-rpath,{dir}")]
+        }
+    }
+}
+
+fn run_compiler(mut cmd: Command, what: &str) {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{what}: cannot run the compiler: {e}"));
+    assert!(
+        out.status.success(),
+        "{what} failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Compiles and links Fortran sources (gfortran -O2, no -march=native: fused
+/// multiply-add would change the step sequences) into `target/ffi-tests/<name>`.
+pub fn fortran_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
+    let exe = work_dir().join(name);
+    let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
+    cmd.arg("-O2").arg("-o").arg(&exe).args(sources).args(link_args(link));
+    cmd.arg(format!("-J{}", work_dir().display()));
+    run_compiler(cmd, &format!("gfortran {name}"));
+    exe
+}
+
+/// Compiles and links C sources with the compiler the `cc` crate finds, against the
+/// committed header `include/stiffdae.h`.
+pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
+    let exe = work_dir().join(name);
+    let target = env!("FFI_TESTS_TARGET");
+    let compiler = cc::Build::new()
+        .target(target)
+        .host(target)
+        .opt_level(2)
+        .cargo_metadata(false)
+        .cargo_warnings(false)
+        .get_compiler();
+    let mut cmd = compiler.to_command();
+    cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-g"])
+        .arg(format!("-I{}", root().join("include").display()))
+        .arg("-o")
+        .arg(&exe)
+        .args(sources)
+        .args(link_args(link))
+        .arg("-lpthread");
+    run_compiler(cmd, &format!("cc {name}"));
+    exe
+}
+
+/// Runs a program with `stdin` as its standard input and the given environment.
+pub fn run(exe: &Path, stdin: &str, env: &[(&str, &str)]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(exe)
+        .env("GFORTRAN_UNBUFFERED_PRECONNECTED", "y")
+        .envs(env.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("run {}: {e}", exe.display()));
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child.wait_with_output().expect("wait for the program")
+}
+
+/// The fields of a kit driver's `RESULT` line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    pub solver: String,
+    pub problem: String,
+    pub rtol: f64,
+    pub idid: i32,
+    pub ierr: i32,
+    pub mescd: Option<f64>,
+    pub scd: Option<f64>,
+    pub steps: u64,
+    pub accept: u64,
+    pub nf: u64,
+    pub njac: u64,
+    pub nlu: u64,
+    pub cpu: f64,
+    pub scd9: Option<f64>,
+}
+
+/// Parses the last `RESULT` line of a driver's output.
+pub fn parse_result(stdout: &str) -> Option<RunResult> {
+    let line = stdout.lines().rev().find(|l| l.starts_with("RESULT "))?;
+    let field = |key: &str| {
+        line.split_whitespace()
+            .find_map(|kv| kv.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
+            .map(str::to_string)
+    };
+    // A failed run prints "nan" for its digit counts.
+    let num = |key: &str| field(key).and_then(|v| v.parse::<f64>().ok()).filter(|v| !v.is_nan());
+    let int = |key: &str| field(key).and_then(|v| v.parse::<i64>().ok());
+    Some(RunResult {
+        solver: field("solver")?,
+        problem: field("problem")?,
+        rtol: num("rtol")?,
+        idid: int("idid")? as i32,
+        ierr: int("ierr")? as i32,
+        mescd: num("mescd"),
+        scd: num("scd"),
+        steps: int("steps")? as u64,
+        accept: int("accept")? as u64,
+        nf: int("nf")? as u64,
+        njac: int("njac")? as u64,
+        nlu: int("nlu")? as u64,
+        cpu: num("cpu")?,
+        scd9: num("scd9"),
+    })
+}
+
+/// The Test Set kit's solvers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Solver {
+    Radau5,
+    Ddassl,
+}
+
+impl Solver {
+    pub fn name(self) -> &'static str {
+        match self {
+            Solver::Radau5 => "RADAU5",
+            Solver::Ddassl => "DDASSL",
+        }
+    }
+    fn driver(self) -> &'static str {
+        match self {
+            Solver::Radau5 => "radau5d.f",
+            Solver::Ddassl => "dassld.f",
+        }
+    }
+}
+
+/// Builds the kit driver of `solver` with the problem file `problem` (once per process
+/// and pair).
+pub fn kit_program(solver: Solver, problem: &str) -> PathBuf {
+    static BUILT: OnceLock<std::sync::Mutex<std::collections::HashMap<String, PathBuf>>> = OnceLock::new();
+    let key = format!("{}-{problem}", solver.name().to_lowercase());
+    let map = BUILT.get_or_init(Default::default);
+    if let Some(p) = map.lock().expect("kit map").get(&key) {
+        return p.clone();
+    }
+    let dir = root().join("fortran");
+    let sources = [
+        dir.join(solver.driver()),
+        dir.join("report.f"),
+        dir.join("problems").join(format!("{problem}.f")),
+    ];
+    let exe = fortran_program(&key, &sources, Link::Static);
+    map.lock().expect("kit map").insert(key, exe.clone());
+    exe
+}
+
+/// Runs one kit driver with rtol = atol = h0 = `tol` and returns its RESULT line.
+pub fn run_kit(solver: Solver, problem: &str, tol: f64) -> (RunResult, Output) {
+    let exe = kit_program(solver, problem);
+    let input = format!("{tol:e}\n{tol:e}\n{tol:e}\n");
+    let out = run(&exe, &input, &[("STIFFDAE_QUIET", "1")]);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let res = parse_result(&stdout)
+        .unwrap_or_else(|| panic!("no RESULT line from {problem}:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr)));
+    (res, out)
+}
+
+/// Whether `value` agrees with `reference` exactly or within 1 %.
+pub fn within_one_percent(value: u64, reference: u64) -> bool {
+    value.abs_diff(reference) * 100 <= reference
+}
