@@ -1,0 +1,30 @@
+//! `include/stiffdae.h` must be what cbindgen generates from the current sources.
+//! `STIFFDAE_UPDATE_HEADER=1 cargo test --test header` rewrites it.
+
+use std::path::Path;
+
+#[test]
+fn committed_header_is_up_to_date() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let config = cbindgen::Config::from_file(root.join("cbindgen.toml")).expect("read cbindgen.toml");
+    let bindings = cbindgen::Builder::new()
+        .with_crate(root)
+        .with_config(config)
+        .generate()
+        .expect("cbindgen generates the header");
+    let mut fresh = Vec::new();
+    bindings.write(&mut fresh);
+    let fresh = String::from_utf8(fresh).expect("header is UTF-8");
+    let path = root.join("include/stiffdae.h");
+    if std::env::var_os("STIFFDAE_UPDATE_HEADER").is_some() {
+        std::fs::write(&path, &fresh).expect("write include/stiffdae.h");
+    }
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == fresh,
+        "include/stiffdae.h is stale: run `STIFFDAE_UPDATE_HEADER=1 cargo test --test header`"
+    );
+    for symbol in ["radau5_", "contr5_"] {
+        assert!(fresh.contains(symbol), "header lacks {symbol}");
+    }
+}
