@@ -6,7 +6,8 @@ use std::path::Path;
 #[test]
 fn committed_header_is_up_to_date() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let config = cbindgen::Config::from_file(root.join("cbindgen.toml")).expect("read cbindgen.toml");
+    let config =
+        cbindgen::Config::from_file(root.join("cbindgen.toml")).expect("read cbindgen.toml");
     let bindings = cbindgen::Builder::new()
         .with_crate(root)
         .with_config(config)

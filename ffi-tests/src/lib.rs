@@ -7,13 +7,17 @@
 
 pub mod baseline;
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 /// The repository root (the workspace).
 pub fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("ffi-tests lives in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("ffi-tests lives in the workspace")
+        .to_path_buf()
 }
 
 fn target_dir() -> PathBuf {
@@ -73,14 +77,25 @@ fn link_args(link: Link) -> Vec<String> {
             v
         }
         Link::Shared => {
-            let dir = lib.cdylib.parent().expect("library dir").display().to_string();
-            vec![format!("-L{dir}"), "-lstiffdae".into(), format!("-Wl,-rpath,{dir}")]
+            let dir = lib
+                .cdylib
+                .parent()
+                .expect("library dir")
+                .display()
+                .to_string();
+            vec![
+                format!("-L{dir}"),
+                "-lstiffdae".into(),
+                format!("-Wl,-rpath,{dir}"),
+            ]
         }
     }
 }
 
 fn run_compiler(mut cmd: Command, what: &str) {
-    let out = cmd.output().unwrap_or_else(|e| panic!("{what}: cannot run the compiler: {e}"));
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot run the compiler: {e}"));
     assert!(
         out.status.success(),
         "{what} failed:\n{}\n{}",
@@ -89,39 +104,60 @@ fn run_compiler(mut cmd: Command, what: &str) {
     );
 }
 
+/// Builds program `name` once per process: tests running in parallel share it instead
+/// of overwriting an executable another test is running.
+fn build_once(name: &str, build: impl FnOnce(&Path)) -> PathBuf {
+    static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+    let mut built = BUILT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if let Some(exe) = built.get(name) {
+        return exe.clone();
+    }
+    let exe = work_dir().join(name);
+    build(&exe);
+    built.insert(name.to_string(), exe.clone());
+    exe
+}
+
 /// Compiles and links Fortran sources (gfortran -O2, no -march=native: fused
 /// multiply-add would change the step sequences) into `target/ffi-tests/<name>`.
 pub fn fortran_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
-    let exe = work_dir().join(name);
-    let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
-    cmd.arg("-O2").arg("-o").arg(&exe).args(sources).args(link_args(link));
-    cmd.arg(format!("-J{}", work_dir().display()));
-    run_compiler(cmd, &format!("gfortran {name}"));
-    exe
+    build_once(name, |exe| {
+        let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
+        cmd.arg("-O2")
+            .arg("-o")
+            .arg(exe)
+            .args(sources)
+            .args(link_args(link));
+        cmd.arg(format!("-J{}", work_dir().display()));
+        run_compiler(cmd, &format!("gfortran {name}"));
+    })
 }
 
 /// Compiles and links C sources with the compiler the `cc` crate finds, against the
 /// committed header `include/stiffdae.h`.
 pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
-    let exe = work_dir().join(name);
-    let target = env!("FFI_TESTS_TARGET");
-    let compiler = cc::Build::new()
-        .target(target)
-        .host(target)
-        .opt_level(2)
-        .cargo_metadata(false)
-        .cargo_warnings(false)
-        .get_compiler();
-    let mut cmd = compiler.to_command();
-    cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-g"])
-        .arg(format!("-I{}", root().join("include").display()))
-        .arg("-o")
-        .arg(&exe)
-        .args(sources)
-        .args(link_args(link))
-        .arg("-lpthread");
-    run_compiler(cmd, &format!("cc {name}"));
-    exe
+    build_once(name, |exe| {
+        let target = env!("FFI_TESTS_TARGET");
+        let compiler = cc::Build::new()
+            .target(target)
+            .host(target)
+            .opt_level(2)
+            .cargo_metadata(false)
+            .cargo_warnings(false)
+            .get_compiler();
+        let mut cmd = compiler.to_command();
+        cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-g"])
+            .arg(format!("-I{}", root().join("include").display()))
+            .arg("-o")
+            .arg(exe)
+            .args(sources)
+            .args(link_args(link))
+            .arg("-lpthread");
+        run_compiler(cmd, &format!("cc {name}"));
+    })
 }
 
 /// Runs a program with `stdin` as its standard input and the given environment.
@@ -135,7 +171,12 @@ pub fn run(exe: &Path, stdin: &str, env: &[(&str, &str)]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("run {}: {e}", exe.display()));
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
     child.wait_with_output().expect("wait for the program")
 }
 
@@ -167,7 +208,11 @@ pub fn parse_result(stdout: &str) -> Option<RunResult> {
             .map(str::to_string)
     };
     // A failed run prints "nan" for its digit counts.
-    let num = |key: &str| field(key).and_then(|v| v.parse::<f64>().ok()).filter(|v| !v.is_nan());
+    let num = |key: &str| {
+        field(key)
+            .and_then(|v| v.parse::<f64>().ok())
+            .filter(|v| !v.is_nan())
+    };
     let int = |key: &str| field(key).and_then(|v| v.parse::<i64>().ok());
     Some(RunResult {
         solver: field("solver")?,
@@ -212,21 +257,17 @@ impl Solver {
 /// Builds the kit driver of `solver` with the problem file `problem` (once per process
 /// and pair).
 pub fn kit_program(solver: Solver, problem: &str) -> PathBuf {
-    static BUILT: OnceLock<std::sync::Mutex<std::collections::HashMap<String, PathBuf>>> = OnceLock::new();
-    let key = format!("{}-{problem}", solver.name().to_lowercase());
-    let map = BUILT.get_or_init(Default::default);
-    if let Some(p) = map.lock().expect("kit map").get(&key) {
-        return p.clone();
-    }
     let dir = root().join("fortran");
     let sources = [
         dir.join(solver.driver()),
         dir.join("report.f"),
         dir.join("problems").join(format!("{problem}.f")),
     ];
-    let exe = fortran_program(&key, &sources, Link::Static);
-    map.lock().expect("kit map").insert(key, exe.clone());
-    exe
+    fortran_program(
+        &format!("{}-{problem}", solver.name().to_lowercase()),
+        &sources,
+        Link::Static,
+    )
 }
 
 /// Runs one kit driver with rtol = atol = h0 = `tol` and returns its RESULT line.
@@ -235,8 +276,12 @@ pub fn run_kit(solver: Solver, problem: &str, tol: f64) -> (RunResult, Output) {
     let input = format!("{tol:e}\n{tol:e}\n{tol:e}\n");
     let out = run(&exe, &input, &[("STIFFDAE_QUIET", "1")]);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let res = parse_result(&stdout)
-        .unwrap_or_else(|| panic!("no RESULT line from {problem}:\n{stdout}\n{}", String::from_utf8_lossy(&out.stderr)));
+    let res = parse_result(&stdout).unwrap_or_else(|| {
+        panic!(
+            "no RESULT line from {problem}:\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
     (res, out)
 }
 

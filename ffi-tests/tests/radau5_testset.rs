@@ -19,14 +19,24 @@ fn every_radau5_baseline_row_is_reproduced() {
         ];
         for (name, got, want) in stats {
             if !within_one_percent(got, want) {
-                report.push(format!("{} {:e}: {name} {got} vs {want}", row.problem, row.tol));
+                report.push(format!(
+                    "{} {:e}: {name} {got} vs {want}",
+                    row.problem, row.tol
+                ));
             }
         }
         if (scd - row.scd).abs() > 0.2 {
-            report.push(format!("{} {:e}: scd {scd:.2} vs {:.2}", row.problem, row.tol, row.scd));
+            report.push(format!(
+                "{} {:e}: scd {scd:.2} vs {:.2}",
+                row.problem, row.tol, row.scd
+            ));
         }
     }
-    assert!(report.is_empty(), "differences from the baseline:\n{}", report.join("\n"));
+    assert!(
+        report.is_empty(),
+        "differences from the baseline:\n{}",
+        report.join("\n")
+    );
 }
 
 /// transamp's feval reports IERR = -1 (an exponential about to overflow) at 1e-4;
@@ -44,10 +54,17 @@ fn transamp_at_1e4_stops_with_the_feval_error_report() {
 /// with the same driver (checked by running both), frozen so that drift shows.
 #[test]
 fn rober_statistics_are_frozen() {
-    let expected = [(1e-7, 138, 128, 1061, 123, 138), (1e-10, 329, 327, 2469, 306, 315)];
+    let expected = [
+        (1e-7, 138, 128, 1061, 123, 138),
+        (1e-10, 329, 327, 2469, 306, 315),
+    ];
     for (tol, steps, accept, nf, njac, nlu) in expected {
         let (res, _) = run_kit(Solver::Radau5, "rober", tol);
-        assert_eq!((res.steps, res.accept, res.nf, res.njac, res.nlu), (steps, accept, nf, njac, nlu), "{tol:e}");
+        assert_eq!(
+            (res.steps, res.accept, res.nf, res.njac, res.nlu),
+            (steps, accept, nf, njac, nlu),
+            "{tol:e}"
+        );
     }
     // At 1e-4 the original stops with IDID = -3 after 169 steps: so does stiffdae.
     let (res, _) = run_kit(Solver::Radau5, "rober", 1e-4);

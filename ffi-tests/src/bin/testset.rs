@@ -8,7 +8,9 @@
 
 use ffi_tests::{baseline, run_kit, within_one_percent, Solver};
 
-const PROBLEMS: &[&str] = &["hires", "vdpol", "pollu", "rober", "transamp", "andrews", "caraxis", "wheel", "pump"];
+const PROBLEMS: &[&str] = &[
+    "hires", "vdpol", "pollu", "rober", "transamp", "andrews", "caraxis", "wheel", "pump",
+];
 
 struct Args {
     solvers: Vec<Solver>,
@@ -36,7 +38,9 @@ fn parse_args() -> Result<Args, String> {
                 }
             }
             "--problem" => args.problems = vec![value()?],
-            "--tol" => args.tols = Some(vec![value()?.parse().map_err(|e| format!("--tol: {e}"))?]),
+            "--tol" => {
+                args.tols = Some(vec![value()?.parse().map_err(|e| format!("--tol: {e}"))?])
+            }
             "--repeat" => args.repeat = value()?.parse().map_err(|e| format!("--repeat: {e}"))?,
             _ => return Err(format!("unknown argument {a}")),
         }
@@ -91,7 +95,10 @@ fn main() {
                 continue;
             }
             if !kit_exists(solver, problem) {
-                println!("| {} | {problem} | – | – | | | | | | | | | | kit file missing |", solver.name());
+                println!(
+                    "| {} | {problem} | – | – | | | | | | | | | | kit file missing |",
+                    solver.name()
+                );
                 continue;
             }
             for tol in args.tols.clone().unwrap_or_else(|| tolerances(problem)) {
@@ -105,7 +112,11 @@ fn main() {
                 let r = res.expect("at least one run");
                 times.sort_by(f64::total_cmp);
                 let cpu = times[times.len() / 2];
-                let nlu = if solver == Solver::Radau5 { r.nlu.to_string() } else { "–".into() };
+                let nlu = if solver == Solver::Radau5 {
+                    r.nlu.to_string()
+                } else {
+                    "–".into()
+                };
                 let (base, verdict) = match baseline::find(solver.name(), problem, tol) {
                     Some(b) => {
                         let got = [r.steps, r.accept, r.nf, r.njac, b.nlu.map_or(0, |_| r.nlu)];
@@ -121,9 +132,19 @@ fn main() {
                             "differs"
                         };
                         let lu = b.nlu.map_or("–".into(), |v| v.to_string());
-                        (format!("{}/{}/{}/{}/{lu}", b.steps, b.accept, b.nf, b.njac), verdict)
+                        (
+                            format!("{}/{}/{}/{}/{lu}", b.steps, b.accept, b.nf, b.njac),
+                            verdict,
+                        )
                     }
-                    None => ("–".into(), if r.ierr != 0 { "stopped: feval error" } else { "no baseline" }),
+                    None => (
+                        "–".into(),
+                        if r.ierr != 0 {
+                            "stopped: feval error"
+                        } else {
+                            "no baseline"
+                        },
+                    ),
                 };
                 let scd = match r.scd9 {
                     Some(s9) => format!("{} (y9: {s9:.2})", fmt_opt(r.scd)),

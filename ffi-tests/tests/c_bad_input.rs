@@ -1,0 +1,80 @@
+//! Bad input through the C ABI: the original's IDID, one stderr line per reason, no
+//! write outside the caller's arrays (guard values, and valgrind when installed).
+
+use ffi_tests::{c_program, root, run, Link};
+use std::process::Command;
+
+fn program() -> std::path::PathBuf {
+    c_program(
+        "c-bad-input",
+        &[root().join("ffi-tests/c/bad_input.c")],
+        Link::Static,
+    )
+}
+
+#[test]
+fn bad_input_gets_the_original_idid_and_a_message() {
+    let out = run(&program(), "", &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("CASE ")).count(),
+        17,
+        "{stdout}"
+    );
+    assert!(stdout.contains("FAILURES 0"), "{stdout}");
+    for needle in [
+        "N must be positive",
+        "insufficient storage for WORK",
+        "insufficient storage for IWORK",
+        "tolerances are too small",
+        "tolerances(1) are too small",
+        "coefficients have 20 digits",
+        "curious input for IWORK(5,6,7)",
+        "bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"",
+        "Y(1) = NaN is not finite",
+        "FCN is a null pointer",
+        "step size too small",
+    ] {
+        assert!(
+            stderr.contains(needle),
+            "no message {needle:?} in:\n{stderr}"
+        );
+    }
+    assert!(
+        stderr.lines().all(|l| l.starts_with("RADAU5: ")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn messages_can_be_silenced() {
+    let out = run(&program(), "", &[("STIFFDAE_QUIET", "1")]);
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_input_is_clean_under_valgrind() {
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        eprintln!("valgrind is not installed: skipping the memcheck run");
+        return;
+    }
+    let out = Command::new("valgrind")
+        .args(["--error-exitcode=99", "--leak-check=no", "--quiet"])
+        .arg(program())
+        .env("STIFFDAE_QUIET", "1")
+        .output()
+        .expect("run valgrind");
+    assert!(
+        out.status.success(),
+        "valgrind: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
