@@ -21,11 +21,31 @@ pub struct Singular {
 
 /// Smallest dense order factored by faer instead of the `decsol` kernels.
 ///
-/// Measured by `cargo bench --bench linalg` (copy + factor + solve): the hand kernel wins
-/// below n ≈ 27 and faer above, by 2–4× at n = 100–400. The threshold sits above the
-/// crossover, at 32, so the Test Set problems (n ≤ 27) keep the original's operation
-/// order and hence its step counts.
+/// `cargo bench --bench linalg` (copy + factor + solve) puts the crossover near n ≈ 15
+/// for real and n ≈ 10 for complex matrices, with faer 2–6× faster at n = 100–400. The
+/// threshold sits above it, at 32, so that the Test Set problems (n ≤ 27) keep the
+/// original's operation order and hence its step counts: faithful first.
 pub const FAER_MIN_N: usize = 32;
+
+/// Which dense kernel a factorisation uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kernel {
+    /// The `decsol` kernels (the original's operation order).
+    Decsol,
+    /// faer's blocked LU.
+    Faer,
+}
+
+impl Kernel {
+    /// The kernel [`RealLu::dense`] and [`ComplexLu::dense`] choose for order `n`.
+    pub fn for_order(n: usize) -> Self {
+        if n >= FAER_MIN_N {
+            Kernel::Faer
+        } else {
+            Kernel::Decsol
+        }
+    }
+}
 
 enum RealKind {
     Dense {
@@ -50,10 +70,14 @@ pub struct RealLu {
 impl RealLu {
     /// A dense matrix, column-major with leading dimension n.
     pub fn dense(n: usize) -> Self {
-        let kind = if n >= FAER_MIN_N {
-            RealKind::Faer(FaerRealLu::new(n))
-        } else {
-            RealKind::Dense { ip: vec![0; n] }
+        Self::dense_with(n, Kernel::for_order(n))
+    }
+
+    /// A dense matrix factored by the given kernel.
+    pub fn dense_with(n: usize, kernel: Kernel) -> Self {
+        let kind = match kernel {
+            Kernel::Faer => RealKind::Faer(FaerRealLu::new(n)),
+            Kernel::Decsol => RealKind::Dense { ip: vec![0; n] },
         };
         Self {
             n,
@@ -140,10 +164,14 @@ pub struct ComplexLu {
 impl ComplexLu {
     /// A dense matrix, column-major with leading dimension n.
     pub fn dense(n: usize) -> Self {
-        let kind = if n >= FAER_MIN_N {
-            ComplexKind::Faer(FaerComplexLu::new(n))
-        } else {
-            ComplexKind::Dense { ip: vec![0; n] }
+        Self::dense_with(n, Kernel::for_order(n))
+    }
+
+    /// A dense matrix factored by the given kernel.
+    pub fn dense_with(n: usize, kernel: Kernel) -> Self {
+        let kind = match kernel {
+            Kernel::Faer => ComplexKind::Faer(FaerComplexLu::new(n)),
+            Kernel::Decsol => ComplexKind::Dense { ip: vec![0; n] },
         };
         Self {
             n,
