@@ -2,8 +2,8 @@ c=======================================================================
 c     stiffdae Test Set kit: driver for RADAU5.
 c
 c     Reads rtol, atol and h0 (one per line) from standard input, runs
-c     the problem linked with it segment by segment over its t(0..ndisc+1)
-c     (every segment starts afresh with h = h0), and reports the accuracy
+c     the problem linked with it segment by segment over t(0..ndisc+1)
+c     (each segment starts afresh with h = h0), and reports the accuracy
 c     (scd, mescd) and the statistics summed over the segments, ending
 c     with one RESULT line (see report.f).
 c

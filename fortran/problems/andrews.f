@@ -297,7 +297,7 @@ c     K = diag(I14, 0) in band storage with no off-diagonals.
       return
       end
 
-c     Reference solution at t = 0.03 (IVP Test Set, PSIDE on a Cray C90).
+c     Reference solution at t = 0.03 (IVP Test Set; PSIDE, Cray C90).
       subroutine solut(neqn, t, y)
       integer neqn
       double precision t, y(neqn)

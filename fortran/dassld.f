@@ -1,0 +1,251 @@
+c=======================================================================
+c     stiffdae Test Set kit: driver for DDASSL.
+c
+c     Reads rtol and atol (one per line; a third line, h0, is ignored)
+c     from standard input and runs the problem linked with it segment by
+c     segment: each segment t(i) -> t(i+1) starts afresh (INFO(1) = 0),
+c     with TSTOP = t(i+1) (INFO(4) = 1), a step per call (INFO(3) = 1),
+c     the analytic Jacobian where the problem has one (INFO(5) = 1), and
+c     the problem's vector tolerances where it sets them (INFO(2) = 1).
+c     The statistics are summed over the segments and reported as the
+c     Test Set does: steps = all steps tried (IWORK(11) + IWORK(14) +
+c     IWORK(15)), accept = IWORK(11); the run ends with one RESULT line
+c     (report.f). Index-3 problems are refused.
+c
+c     Residual forms: 'ODE' y' - f(t, y), 'DAE' M y' - f(t, y) with the
+c     problem's constant mass matrix, 'IDE' the problem's own residual.
+c=======================================================================
+      program dassld
+      implicit none
+      integer maxn, maxd, lrw, liw
+      parameter (maxn = 400, maxd = 1000)
+      parameter (lrw = 40 + 9*maxn + maxn*maxn, liw = 20 + maxn)
+
+      character*80 fullnm
+      integer neqn, ndisc, mljac, mujac, mlmas, mumas, ind(maxn)
+      integer i, j, iseg, idid, info(15), nind, nsum(5), ierr
+      integer indsol(maxn), nindsol, ml, mu
+      double precision t(0:maxd), y(maxn), yp(maxn), yref(maxn)
+      double precision rtol(maxn), atol(maxn), tt, tout
+      double precision rwork(lrw), rpar(1), scd, mescd, scd9
+      double precision cpu0, cpu1, cpu
+      integer iwork(liw), ipar(1)
+      logical numjac, nummas, consis, tolvec, solref, prtout, havsc9
+
+      include 'dasslk.inc'
+      external dres, djac
+
+      read (5, *) rtol0
+      read (5, *) atol0
+
+      do i = 1, maxn
+         ind(i) = 0
+      end do
+      call prob(fullnm, problm, ptype, neqn, ndisc, t, numjac, mljac,
+     +          mujac, nummas, mlmas, mumas, ind)
+      if (neqn .gt. maxn .or. ndisc + 1 .gt. maxd) then
+         write (6, *) 'dassld: problem too large for this driver'
+         stop 1
+      end if
+      do i = 1, neqn
+         if (ind(i) .ge. 3) then
+            write (6, *) 'dassld: ', trim(problm), ' has index-3',
+     +           ' variables; DDASSL cannot solve it'
+            call result('DDASSL', problm, rtol0, atol0, 0d0, -33, 0,
+     +           huge(0d0), huge(0d0), 0, 0, 0, 0, 0, 0d0, .false.,
+     +           0d0)
+            stop
+         end if
+      end do
+      write (6, '(a)') trim(fullnm)
+      nrow = neqn
+      if (ptype .eq. 'DAE') call massmx(neqn, mlmas, mumas)
+
+      do i = 1, neqn
+         rtol(i) = rtol0
+         atol(i) = atol0
+      end do
+      tolvec = .false.
+      call settolerances(neqn, rtol, atol, tolvec)
+
+      call init(neqn, t(0), y, yp, consis)
+      if (ptype .eq. 'ODE') then
+         ierr = 0
+         call feval(neqn, t(0), y, yp, yp, ierr, rpar, ipar)
+      end if
+
+      do i = 1, 15
+         info(i) = 0
+      end do
+      if (tolvec) info(2) = 1
+      info(3) = 1
+      info(4) = 1
+      if (.not. numjac) info(5) = 1
+      jband = mljac .lt. neqn
+      ml = mljac
+      mu = mujac
+      if (ptype .eq. 'DAE' .and. mlmas .lt. neqn) then
+         ml = max(ml, mlmas)
+         mu = max(mu, mumas)
+      end if
+      if (jband) then
+         info(6) = 1
+         iwork(1) = ml
+         iwork(2) = mu
+      end if
+      mlj = mljac
+      muj = mujac
+      mlpd = ml
+      mupd = mu
+      do i = 1, 5
+         nsum(i) = 0
+      end do
+
+      call cpu_time(cpu0)
+      tt = t(0)
+      idid = 1
+      do iseg = 0, ndisc
+         info(1) = 0
+         tout = t(iseg+1)
+         rwork(1) = tout
+   10    call ddassl(dres, neqn, tt, y, yp, tout, info, rtol, atol,
+     +               idid, rwork, lrw, iwork, liw, rpar, ipar, djac)
+         if (idid .eq. 1 .or. idid .eq. -1) then
+            info(1) = 1
+            goto 10
+         end if
+         do j = 1, 5
+            nsum(j) = nsum(j) + iwork(10+j)
+         end do
+         if (idid .lt. 0) goto 20
+      end do
+   20 call cpu_time(cpu1)
+      cpu = cpu1 - cpu0
+
+      call setoutput(neqn, solref, prtout, nindsol, indsol)
+      call solut(neqn, t(ndisc+1), yref)
+      nind = nindsol
+      havsc9 = problm .eq. 'pump'
+      scd9 = 0d0
+      if (idid .lt. 0) then
+         scd = huge(0d0)
+         mescd = scd
+      else
+         call accury(neqn, y, yref, nind, indsol, rtol, atol, tolvec,
+     +               scd, mescd)
+         if (havsc9) scd9 = -log10(abs(y(9) - yref(9)) / abs(yref(9)))
+      end if
+
+      write (6, 110) rtol0, atol0, idid
+      write (6, 120) mescd, scd
+      write (6, 130) (nsum(i), i = 1, 5)
+      write (6, 140) cpu
+  110 format (' rtol =', es10.3, '  atol =', es10.3, '  idid =', i4)
+  120 format (' mescd =', f7.2, '   scd =', f7.2)
+  130 format (' steps res jac etf cvf:', 5i8)
+  140 format (' cpu (solver calls):', es10.3, ' s')
+      call result('DDASSL', problm, rtol0, atol0, 0d0, idid, 0, mescd,
+     +     scd, nsum(1) + nsum(4) + nsum(5), nsum(1), nsum(2), nsum(3),
+     +     0, cpu, havsc9, scd9)
+      end
+c-----------------------------------------------------------------------
+c     The constant mass matrix of a 'DAE' problem, kept full.
+c-----------------------------------------------------------------------
+      subroutine massmx(neqn, mlmas, mumas)
+      integer neqn, mlmas, mumas, i, j, k, ld, ierr, ipar(1)
+      double precision band(400*400), t0, y(1), yp(1), rpar(1)
+      include 'dasslk.inc'
+      do j = 1, neqn
+         do i = 1, neqn
+            am(i, j) = 0d0
+         end do
+      end do
+      ierr = 0
+      t0 = 0d0
+      if (mlmas .lt. neqn) then
+         ld = mlmas + mumas + 1
+         call meval(ld, neqn, t0, y, yp, band, ierr, rpar, ipar)
+         do j = 1, neqn
+            do i = max(1, j - mumas), min(neqn, j + mlmas)
+               k = i - j + mumas + 1
+               am(i, j) = band(k + (j - 1)*ld)
+            end do
+         end do
+      else
+         call meval(neqn, neqn, t0, y, yp, band, ierr, rpar, ipar)
+         do j = 1, neqn
+            do i = 1, neqn
+               am(i, j) = band(i + (j - 1)*neqn)
+            end do
+         end do
+      end if
+      return
+      end
+c-----------------------------------------------------------------------
+c     RES of DDASSL: the problem in residual form. An error flag of the
+c     problem asks DDASSL for a smaller step (IRES = -1).
+c-----------------------------------------------------------------------
+      subroutine dres(t, y, yp, delta, ires, rpar, ipar)
+      integer ires, ipar(*), i, j, ierr
+      double precision t, y(*), yp(*), delta(*), rpar(*), f(400)
+      include 'dasslk.inc'
+      ierr = 0
+      if (ptype .eq. 'IDE') then
+         call feval(nrow, t, y, yp, delta, ierr, rpar, ipar)
+      else
+         call feval(nrow, t, y, yp, f, ierr, rpar, ipar)
+         if (ptype .eq. 'ODE') then
+            do i = 1, nrow
+               delta(i) = yp(i) - f(i)
+            end do
+         else
+            do i = 1, nrow
+               delta(i) = -f(i)
+               do j = 1, nrow
+                  delta(i) = delta(i) + am(i, j)*yp(j)
+               end do
+            end do
+         end if
+      end if
+      if (ierr .ne. 0) ires = -1
+      return
+      end
+c-----------------------------------------------------------------------
+c     JAC of DDASSL: PD = dG/dy + cj dG/dy' = cj M - df/dy, full or in
+c     DDASSL's band storage PD(i - j + ml + mu + 1, j).
+c-----------------------------------------------------------------------
+      subroutine djac(t, y, yp, pd, cj, rpar, ipar)
+      integer ipar(*), i, j, k, ldim, ierr
+      double precision t, y(*), yp(*), pd(*), cj, rpar(*)
+      double precision dfdy(400*400), mij
+      include 'dasslk.inc'
+      ierr = 0
+      if (jband) then
+         ldim = mlj + muj + 1
+      else
+         ldim = nrow
+      end if
+      call jeval(ldim, nrow, t, y, yp, dfdy, ierr, rpar, ipar)
+      do j = 1, nrow
+         do i = 1, nrow
+            if (ptype .eq. 'ODE') then
+               mij = 0d0
+               if (i .eq. j) mij = 1d0
+            else
+               mij = am(i, j)
+            end if
+            if (jband) then
+               if (i - j .gt. mlpd .or. j - i .gt. mupd) goto 10
+               k = (i - j + mlpd + mupd + 1) + (j - 1)*(2*mlpd+mupd+1)
+               pd(k) = cj*mij
+               if (i - j .le. mlj .and. j - i .le. muj)
+     +            pd(k) = pd(k) - dfdy((i - j + muj + 1) + (j - 1)*ldim)
+            else
+               k = i + (j - 1)*nrow
+               pd(k) = cj*mij - dfdy(k)
+            end if
+   10       continue
+         end do
+      end do
+      return
+      end
