@@ -92,38 +92,49 @@ fn link_args(link: Link) -> Vec<String> {
     }
 }
 
-fn run_compiler(mut cmd: Command, what: &str) {
+fn run_compiler(mut cmd: Command, what: &str) -> Result<(), String> {
     let out = cmd
         .output()
-        .unwrap_or_else(|e| panic!("{what}: cannot run the compiler: {e}"));
-    assert!(
-        out.status.success(),
+        .map_err(|e| format!("{what}: cannot run the compiler: {e}"))?;
+    if out.status.success() {
+        return Ok(());
+    }
+    Err(format!(
         "{what} failed:\n{}\n{}",
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
-    );
+    ))
 }
 
 /// Builds program `name` once per process: tests running in parallel share it instead
 /// of overwriting an executable another test is running.
-fn build_once(name: &str, build: impl FnOnce(&Path)) -> PathBuf {
-    static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
+fn build_once(
+    name: &str,
+    build: impl FnOnce(&Path) -> Result<(), String>,
+) -> Result<PathBuf, String> {
+    type Built = Mutex<HashMap<String, Result<PathBuf, String>>>;
+    static BUILT: OnceLock<Built> = OnceLock::new();
     let mut built = BUILT
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    if let Some(exe) = built.get(name) {
-        return exe.clone();
+    if let Some(result) = built.get(name) {
+        return result.clone();
     }
     let exe = work_dir().join(name);
-    build(&exe);
-    built.insert(name.to_string(), exe.clone());
-    exe
+    let result = build(&exe).map(|()| exe);
+    built.insert(name.to_string(), result.clone());
+    result
 }
 
 /// Compiles and links Fortran sources (gfortran -O2, no -march=native: fused
 /// multiply-add would change the step sequences) into `target/ffi-tests/<name>`.
 pub fn fortran_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
+    try_fortran_program(name, sources, link).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`fortran_program`], reporting a failed compile or link instead of panicking.
+pub fn try_fortran_program(name: &str, sources: &[PathBuf], link: Link) -> Result<PathBuf, String> {
     build_once(name, |exe| {
         let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
         cmd.arg("-O2")
@@ -132,7 +143,7 @@ pub fn fortran_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
             .args(sources)
             .args(link_args(link));
         cmd.arg(format!("-J{}", work_dir().display()));
-        run_compiler(cmd, &format!("gfortran {name}"));
+        run_compiler(cmd, &format!("gfortran {name}"))
     })
 }
 
@@ -156,8 +167,9 @@ pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
             .args(sources)
             .args(link_args(link))
             .arg("-lpthread");
-        run_compiler(cmd, &format!("cc {name}"));
+        run_compiler(cmd, &format!("cc {name}"))
     })
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs a program with `stdin` as its standard input and the given environment.
@@ -255,15 +267,15 @@ impl Solver {
 }
 
 /// Builds the kit driver of `solver` with the problem file `problem` (once per process
-/// and pair).
-pub fn kit_program(solver: Solver, problem: &str) -> PathBuf {
+/// and pair); an error when it does not link (a solver the library does not export yet).
+pub fn kit_program(solver: Solver, problem: &str) -> Result<PathBuf, String> {
     let dir = root().join("fortran");
     let sources = [
         dir.join(solver.driver()),
         dir.join("report.f"),
         dir.join("problems").join(format!("{problem}.f")),
     ];
-    fortran_program(
+    try_fortran_program(
         &format!("{}-{problem}", solver.name().to_lowercase()),
         &sources,
         Link::Static,
@@ -272,7 +284,7 @@ pub fn kit_program(solver: Solver, problem: &str) -> PathBuf {
 
 /// Runs one kit driver with rtol = atol = h0 = `tol` and returns its RESULT line.
 pub fn run_kit(solver: Solver, problem: &str, tol: f64) -> (RunResult, Output) {
-    let exe = kit_program(solver, problem);
+    let exe = kit_program(solver, problem).unwrap_or_else(|e| panic!("{e}"));
     let input = format!("{tol:e}\n{tol:e}\n{tol:e}\n");
     let out = run(&exe, &input, &[("STIFFDAE_QUIET", "1")]);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();

@@ -101,6 +101,18 @@ fn main() {
                 );
                 continue;
             }
+            if let Err(e) = ffi_tests::kit_program(solver, problem) {
+                let reason = if e.contains("undefined reference") {
+                    "not in the library yet"
+                } else {
+                    "does not build"
+                };
+                println!(
+                    "| {} | {problem} | | | | | | | | | | | | {reason} |",
+                    solver.name()
+                );
+                continue;
+            }
             for tol in args.tols.clone().unwrap_or_else(|| tolerances(problem)) {
                 let mut times = Vec::with_capacity(args.repeat);
                 let mut res = None;
