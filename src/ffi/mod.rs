@@ -86,3 +86,34 @@ pub(crate) unsafe fn read<T: Copy>(ptr: *const T) -> Option<T> {
     // SAFETY: non-null and aligned checked above; initialisation is the caller's contract.
     Some(unsafe { ptr.read() })
 }
+
+#[cfg(test)]
+mod tests {
+    /// A panic inside an export's body becomes the export's failure value.
+    #[test]
+    fn panics_are_caught_at_the_boundary() {
+        let caught: i32 = ffi_boundary!("TEST", -1, {
+            if std::hint::black_box(true) {
+                panic!("internal error");
+            }
+            1
+        });
+        assert_eq!(caught, -1);
+        let passed: i32 = ffi_boundary!("TEST", -1, { 1 });
+        assert_eq!(passed, 1);
+    }
+
+    #[test]
+    fn slices_refuse_null_and_misaligned_pointers() {
+        let data = [1.0_f64, 2.0];
+        // SAFETY: a valid pointer to two values, and pointers that are rejected before use.
+        unsafe {
+            assert_eq!(super::slice(data.as_ptr(), 2), Some(&data[..]));
+            assert_eq!(super::slice(std::ptr::null::<f64>(), 2), None);
+            assert_eq!(super::slice(std::ptr::null::<f64>(), 0), Some(&[][..]));
+            let misaligned = (data.as_ptr() as *const u8).add(1) as *const f64;
+            assert_eq!(super::slice(misaligned, 1), None);
+            assert_eq!(super::read(std::ptr::null::<i32>()), None);
+        }
+    }
+}
