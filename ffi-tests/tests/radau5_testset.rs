@@ -70,3 +70,15 @@ fn rober_statistics_are_frozen() {
     let (res, _) = run_kit(Solver::Radau5, "rober", 1e-4);
     assert_eq!((res.idid, res.steps, res.nf), (-3, 169, 1182));
 }
+
+/// fortran-baseline.md: the original RADAU5 fails on the charge pump with IDID = -3
+/// (step size too small just after the first kink of the input); stiffdae fails the
+/// same way, with the original's statistics (checked by running both).
+#[test]
+fn pump_fails_with_step_size_too_small_as_the_original() {
+    let expected = [(1e-5, 76, 802), (1e-6, 74, 409), (1e-7, 77, 421)];
+    for (tol, steps, nf) in expected {
+        let (res, _) = run_kit(Solver::Radau5, "pump", tol);
+        assert_eq!((res.idid, res.steps, res.nf), (-3, steps, nf), "{tol:e}");
+    }
+}

@@ -158,9 +158,9 @@ fn main() {
                         },
                     ),
                 };
-                let scd = match r.scd9 {
-                    Some(s9) => format!("{} (y9: {s9:.2})", fmt_opt(r.scd)),
-                    None => fmt_opt(r.scd),
+                let scd = match (r.scd, r.scd9) {
+                    (Some(_), Some(s9)) => format!("{} (y9: {s9:.2})", fmt_opt(r.scd)),
+                    _ => fmt_opt(r.scd),
                 };
                 println!(
                     "| {} | {problem} | {tol:.0e} | {} | {} | {scd} | {} | {} | {} | {} | {nlu} | {cpu:.4} | {base} | {verdict} |",
