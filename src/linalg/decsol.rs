@@ -45,8 +45,11 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
             if t == 0.0 {
                 continue;
             }
-            for i in k + 1..n {
-                a[i + cj] = a[i + cj] + a[i + col] * t;
+            // Column k (the multipliers) lies before column j: split to update in place.
+            let (left, right) = a.split_at_mut(cj);
+            let mult = &left[col + k + 1..col + n];
+            for (aij, &aik) in right[k + 1..n].iter_mut().zip(mult) {
+                *aij = *aij + aik * t;
             }
         }
     }
@@ -63,15 +66,17 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
         let t = b[m];
         b[m] = b[k];
         b[k] = t;
-        for i in k + 1..n {
-            b[i] = b[i] + a[i + k * lda] * t;
+        let col = &a[k * lda + k + 1..k * lda + n];
+        for (bi, &aik) in b[k + 1..n].iter_mut().zip(col) {
+            *bi = *bi + aik * t;
         }
     }
     for k in (1..n).rev() {
         b[k] = b[k] / a[k + k * lda];
         let t = -b[k];
-        for i in 0..k {
-            b[i] = b[i] + a[i + k * lda] * t;
+        let col = &a[k * lda..k * lda + k];
+        for (bi, &aik) in b[..k].iter_mut().zip(col) {
+            *bi = *bi + aik * t;
         }
     }
     b[0] = b[0] / a[0];
@@ -145,9 +150,17 @@ pub fn decc(
             if cabs1(tr, ti) == 0.0 {
                 continue;
             }
-            for i in k + 1..n {
-                axpy_c(ar, ai, i + cj, i + col, tr, ti);
-            }
+            let (lr, rr) = ar.split_at_mut(cj);
+            let (li, ri) = ai.split_at_mut(cj);
+            let range = k + 1..n;
+            axpy_column(
+                &mut rr[range.clone()],
+                &mut ri[range],
+                &lr[col + k + 1..col + n],
+                &li[col + k + 1..col + n],
+                tr,
+                ti,
+            );
         }
     }
     let last = (n - 1) + (n - 1) * lda;
@@ -155,6 +168,28 @@ pub fn decc(
         return Err(Singular { stage: n });
     }
     Ok(())
+}
+
+/// `x += a·t` over a column, complex, with DECC's special cases for a real or an
+/// imaginary `t` (they change the rounding, so they stay).
+fn axpy_column(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: f64, ti: f64) {
+    let pairs = xr.iter_mut().zip(xi.iter_mut()).zip(ar.iter().zip(ai));
+    if ti == 0.0 {
+        for ((r, i), (&a, &b)) in pairs {
+            *r = *r + a * tr;
+            *i = *i + b * tr;
+        }
+    } else if tr == 0.0 {
+        for ((r, i), (&a, &b)) in pairs {
+            *r = *r + -b * ti;
+            *i = *i + a * ti;
+        }
+    } else {
+        for ((r, i), (&a, &b)) in pairs {
+            *r = *r + (a * tr - b * ti);
+            *i = *i + (b * tr + a * ti);
+        }
+    }
 }
 
 /// `b / a` for complex numbers in SOLC's arithmetic.
@@ -172,6 +207,13 @@ fn axpy_c_full(br: &mut f64, bi: &mut f64, ar: f64, ai: f64, tr: f64, ti: f64) {
     let prodi = ai * tr + ar * ti;
     *br = *br + prodr;
     *bi = *bi + prodi;
+}
+
+/// [`axpy_c_full`] over a column.
+fn axpy_column_full(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: f64, ti: f64) {
+    for ((r, i), (&a, &b)) in xr.iter_mut().zip(xi.iter_mut()).zip(ar.iter().zip(ai)) {
+        axpy_c_full(r, i, a, b, tr, ti);
+    }
 }
 
 /// SOLC: solves `A x = b` with the factors of [`decc`].
@@ -192,20 +234,19 @@ pub fn solc(
         bi[m] = bi[k];
         br[k] = tr;
         bi[k] = ti;
-        for i in k + 1..n {
-            let (r, s) = (&mut br[i], &mut bi[i]);
-            axpy_c_full(r, s, ar[i + k * lda], ai[i + k * lda], tr, ti);
-        }
+        let (cr, ci) = (
+            &ar[k * lda + k + 1..k * lda + n],
+            &ai[k * lda + k + 1..k * lda + n],
+        );
+        axpy_column_full(&mut br[k + 1..n], &mut bi[k + 1..n], cr, ci, tr, ti);
     }
     for k in (1..n).rev() {
         let d = k + k * lda;
         (br[k], bi[k]) = cdiv(br[k], bi[k], ar[d], ai[d]);
         let tr = -br[k];
         let ti = -bi[k];
-        for i in 0..k {
-            let (r, s) = (&mut br[i], &mut bi[i]);
-            axpy_c_full(r, s, ar[i + k * lda], ai[i + k * lda], tr, ti);
-        }
+        let (cr, ci) = (&ar[k * lda..k * lda + k], &ai[k * lda..k * lda + k]);
+        axpy_column_full(&mut br[..k], &mut bi[..k], cr, ci, tr, ti);
     }
     (br[0], bi[0]) = cdiv(br[0], bi[0], ar[0], ai[0]);
 }

@@ -21,10 +21,10 @@ pub struct Singular {
 
 /// Smallest dense order factored by faer instead of the `decsol` kernels.
 ///
-/// `cargo bench --bench linalg` (copy + factor + solve) puts the crossover near n ≈ 15
-/// for real and n ≈ 10 for complex matrices, with faer 2–6× faster at n = 100–400. The
-/// threshold sits above it, at 32, so that the Test Set problems (n ≤ 27) keep the
-/// original's operation order and hence its step counts: faithful first.
+/// `cargo bench --bench linalg` (copy + factor + solve) puts the crossover at n ≈ 32 for
+/// real and n ≈ 27 for complex matrices, with faer 2–4× faster at n = 100–400. The
+/// threshold is 32: the Test Set problems (n ≤ 27) keep the original's operation order
+/// and hence its step counts, faithful first.
 pub const FAER_MIN_N: usize = 32;
 
 /// Which dense kernel a factorisation uses.
