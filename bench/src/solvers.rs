@@ -1,0 +1,167 @@
+//! The solvers of the diagrams, each run on a [`TestProblem`] at one tolerance as the
+//! kit's drivers do: rtol = atol = tol (then the problem's own adjustments), restarts
+//! at every segment end t(i).
+
+use crate::problems::{Kind, TestProblem};
+use stiffdae::radau5::{self, DenseOutput, Matrix, Options, Problem, Structure, Tolerance};
+
+/// What one run produced.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// The solution at the end point, `None` when the solver failed.
+    pub y: Option<Vec<f64>>,
+    pub steps: u64,
+    pub nf: u64,
+    pub njac: u64,
+    /// Why the run failed (the solver's own words).
+    pub failure: Option<String>,
+}
+
+/// A solver of the diagrams.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Solver {
+    Radau5,
+    #[cfg(feature = "ida")]
+    Ida,
+}
+
+impl Solver {
+    pub fn all() -> Vec<Solver> {
+        vec![
+            Solver::Radau5,
+            #[cfg(feature = "ida")]
+            Solver::Ida,
+        ]
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Solver::Radau5 => "stiffdae RADAU5",
+            #[cfg(feature = "ida")]
+            Solver::Ida => "SUNDIALS IDA",
+        }
+    }
+
+    /// Whether the solver can take the problem's form and index at all.
+    pub fn takes(self, p: &TestProblem) -> bool {
+        match self {
+            Solver::Radau5 => p.kind != Kind::Ide,
+            #[cfg(feature = "ida")]
+            Solver::Ida => p.ind.iter().all(|&i| i <= 2),
+        }
+    }
+
+    /// Why [`takes`](Self::takes) refuses a problem.
+    pub fn refusal(self) -> &'static str {
+        match self {
+            Solver::Radau5 => "implicit problem F(t, y, y') = 0",
+            #[cfg(feature = "ida")]
+            Solver::Ida => "index-3 variables",
+        }
+    }
+
+    pub fn run(self, p: &TestProblem, tol: f64) -> Outcome {
+        match self {
+            Solver::Radau5 => run_radau5(p, tol),
+            #[cfg(feature = "ida")]
+            Solver::Ida => crate::ida::run(p, tol),
+        }
+    }
+}
+
+/// A kit problem seen through the safe RADAU5 API.
+struct Radau5Problem<'a> {
+    p: &'a TestProblem,
+    yp: Vec<f64>,
+}
+
+impl Problem for Radau5Problem<'_> {
+    fn fcn(&mut self, x: f64, y: &[f64], f: &mut [f64]) {
+        if !self.p.feval(x, y, &self.yp, f) {
+            // An error flag of the problem: a non-finite f makes RADAU5 halve the step.
+            f.fill(f64::NAN);
+        }
+    }
+    fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
+        if !self.p.jeval(x, y, &self.yp, dfy, ldfy) {
+            dfy.fill(f64::NAN);
+        }
+    }
+    fn mas(&mut self, _nm1: usize, am: &mut [f64], lmas: usize) {
+        self.p.meval_raw(am, lmas);
+    }
+    fn solout(&mut self, _: usize, _: f64, _: f64, _: &mut [f64], _: &DenseOutput<'_>) -> bool {
+        true
+    }
+}
+
+fn run_radau5(p: &TestProblem, tol: f64) -> Outcome {
+    let (rtol, atol, vector) = p.tolerances(tol);
+    let tolerance = if vector {
+        Tolerance::Vector { rtol, atol }
+    } else {
+        Tolerance::Scalar {
+            rtol: tol,
+            atol: tol,
+        }
+    };
+    let band = |b: Option<(usize, usize)>| match b {
+        Some((lower, upper)) => Matrix::Banded { lower, upper },
+        None => Matrix::Full,
+    };
+    let structure = Structure {
+        n: p.n,
+        analytic_jacobian: !p.numjac,
+        jacobian: band(p.jac_band),
+        mass: (p.kind == Kind::Dae).then(|| band(p.mas_band)),
+        dense_output: false,
+    };
+    let count = |k: i32| {
+        p.ind
+            .iter()
+            .filter(|&&i| if k == 1 { i <= 1 } else { i == k })
+            .count() as i64
+    };
+    let options = Options {
+        max_steps: 10_000_000,
+        index_dims: [count(1), count(2), count(3)],
+        ..Options::default()
+    };
+    let mut problem = Radau5Problem {
+        p,
+        yp: vec![0.0; p.n],
+    };
+    let mut y = p.y0.clone();
+    let mut x = p.t[0];
+    let mut out = Outcome::default();
+    for seg in p.t.windows(2) {
+        let mut h = tol;
+        match radau5::solve(
+            &mut problem,
+            &structure,
+            &options,
+            &mut x,
+            &mut y,
+            seg[1],
+            &mut h,
+            &tolerance,
+        ) {
+            Ok(done) => {
+                out.steps += done.stats.nstep as u64;
+                out.nf += done.stats.nfcn as u64;
+                out.njac += done.stats.njac as u64;
+            }
+            Err(e) => {
+                if let Some(s) = e.stats() {
+                    out.steps += s.nstep as u64;
+                    out.nf += s.nfcn as u64;
+                    out.njac += s.njac as u64;
+                }
+                out.failure = Some(format!("IDID = {}: {e}", e.idid()));
+                return out;
+            }
+        }
+    }
+    out.y = Some(y);
+    out
+}
