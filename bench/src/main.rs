@@ -1,4 +1,5 @@
-//! Work-precision diagrams of stiffdae against SUNDIALS IDA on the Test Set problems.
+//! Work-precision diagrams of stiffdae against SUNDIALS IDA (feature `ida`) and the
+//! Rust peer diffsol (feature `peers`) on the Test Set problems.
 //!
 //! `cargo run --release -p stiffdae-bench --features ida -- wpd [--problems a,b]
 //! [--step K] [--min-time S] [--out DIR]` runs every problem over the Test Set grid
@@ -8,6 +9,8 @@
 
 #[cfg(feature = "ida")]
 mod ida;
+#[cfg(feature = "peers")]
+mod peers;
 mod plot;
 mod problems;
 mod solvers;

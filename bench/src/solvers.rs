@@ -23,6 +23,8 @@ pub enum Solver {
     Radau5,
     #[cfg(feature = "ida")]
     Ida,
+    #[cfg(feature = "peers")]
+    Diffsol,
 }
 
 impl Solver {
@@ -31,6 +33,8 @@ impl Solver {
             Solver::Radau5,
             #[cfg(feature = "ida")]
             Solver::Ida,
+            #[cfg(feature = "peers")]
+            Solver::Diffsol,
         ]
     }
 
@@ -39,6 +43,8 @@ impl Solver {
             Solver::Radau5 => "stiffdae RADAU5",
             #[cfg(feature = "ida")]
             Solver::Ida => "SUNDIALS IDA",
+            #[cfg(feature = "peers")]
+            Solver::Diffsol => "diffsol BDF",
         }
     }
 
@@ -48,6 +54,8 @@ impl Solver {
             Solver::Radau5 => p.kind != Kind::Ide,
             #[cfg(feature = "ida")]
             Solver::Ida => p.ind.iter().all(|&i| i <= 2),
+            #[cfg(feature = "peers")]
+            Solver::Diffsol => p.kind != Kind::Ide && p.ind.iter().all(|&i| i <= 1),
         }
     }
 
@@ -57,6 +65,8 @@ impl Solver {
             Solver::Radau5 => "implicit problem F(t, y, y') = 0",
             #[cfg(feature = "ida")]
             Solver::Ida => "index-3 variables",
+            #[cfg(feature = "peers")]
+            Solver::Diffsol => "implicit or higher-index problem (semi-explicit index 1 only)",
         }
     }
 
@@ -65,6 +75,8 @@ impl Solver {
             Solver::Radau5 => run_radau5(p, tol),
             #[cfg(feature = "ida")]
             Solver::Ida => crate::ida::run(p, tol),
+            #[cfg(feature = "peers")]
+            Solver::Diffsol => crate::peers::run_diffsol(p, tol),
         }
     }
 }
