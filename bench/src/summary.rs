@@ -67,7 +67,13 @@ pub fn table(problems: &[TestProblem], points: &[Point], solvers_all: &[Solver])
             let r = if s.starts_with("stiffdae") {
                 "–".into()
             } else {
-                ratio(&our_curve, &c).map_or("no common scd range".into(), |r| format!("{r:.2}"))
+                ratio(&our_curve, &c).map_or("no common scd range".into(), |r| {
+                    if r < 0.1 {
+                        format!("{r:.1e}")
+                    } else {
+                        format!("{r:.2}")
+                    }
+                })
             };
             let failures: Vec<String> = mine
                 .iter()
