@@ -15,9 +15,154 @@
 
 #include <stdint.h>
 
+// IWORK(1) ML: lower bandwidth (INFO(6) = 1).
+#define IW_ML 0
+
+// IWORK(2) MU: upper bandwidth (INFO(6) = 1).
+#define IW_MU 1
+
+// IWORK(3) MXORD: maximum order.
+#define IW_MXORD 2
+
+// IWORK(4) MTYPE: iteration-matrix type (1 dense user, 2 dense numerical, 4 band user,
+// 5 band numerical).
+#define IW_MTYPE 3
+
+// IWORK(5) JCALC: -1 when a new iteration matrix is due, 0 just formed, 1 otherwise.
+#define IW_JCALC 4
+
+// IWORK(6) IPHASE: 0 while the start-up phase doubles the step and raises the order.
+#define IW_PHASE 5
+
+// IWORK(7) K: order for the next step.
+#define IW_K 6
+
+// IWORK(8) KOLD: order of the last successful step.
+#define IW_KOLD 7
+
+// IWORK(9) NS: number of steps taken with the current step size and order.
+#define IW_NS 8
+
+// IWORK(10) NSTL: step count at the start of this call (the 500-step limit).
+#define IW_NSTL 9
+
+// IWORK(11) NST: successful steps.
+#define IW_NST 10
+
+// IWORK(12) NRE: residual evaluations.
+#define IW_NRE 11
+
+// IWORK(13) NJE: iteration-matrix evaluations.
+#define IW_NJE 12
+
+// IWORK(14) NETF: error-test failures.
+#define IW_ETF 13
+
+// IWORK(15) NCFN: convergence-test failures.
+#define IW_CTF 14
+
+// IWORK(16) NPD: length of the iteration-matrix storage.
+#define IW_NPD 15
+
+// IWORK(21..20+NEQ): LINPACK pivots.
+#define IW_IPVT 20
+
+// RWORK(1) TSTOP.
+#define RW_TSTOP 0
+
+// RWORK(2) HMAX.
+#define RW_HMAX 1
+
+// RWORK(3) H: step size for the next step (H0 on input with INFO(8) = 1).
+#define RW_H 2
+
+// RWORK(4) TN: the point the integrator has reached.
+#define RW_TN 3
+
+// RWORK(5) CJ: leading coefficient of the current step.
+#define RW_CJ 4
+
+// RWORK(6) CJOLD: CJ of the current iteration matrix.
+#define RW_CJOLD 5
+
+// RWORK(7) HOLD: the last step size used successfully.
+#define RW_HOLD 6
+
+// RWORK(8) S: Newton convergence-rate factor.
+#define RW_S 7
+
+// RWORK(9) UROUND.
+#define RW_ROUND 8
+
+// RWORK(11..16) ALPHA.
+#define RW_ALPHA 10
+
+// RWORK(17..22) BETA.
+#define RW_BETA 16
+
+// RWORK(23..28) GAMMA.
+#define RW_GAMMA 22
+
+// RWORK(29..34) PSI.
+#define RW_PSI 28
+
+// RWORK(35..40) SIGMA.
+#define RW_SIGMA 34
+
+// RWORK(41..) DELTA, then E, WT, PHI and the iteration matrix WM, each NEQ long but PHI
+// (NEQ·(MXORD+1)) and WM (IWORK(16), plus 2·(NEQ/(ML+MU+1)+1) for a numerical band matrix).
+#define RW_DELTA 40
+
+// Length of the fixed integer header before the pivots.
+#define IW_HEADER 20
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+// Petzold's DDASSL: solves `G(t, y, y') = 0` from T towards TOUT (see abi.md, "DDASSL").
+//
+// `RES(T,Y,YPRIME,DELTA,IRES,RPAR,IPAR)`, `JAC(T,Y,YPRIME,PD,CJ,RPAR,IPAR)` (used with
+// INFO(5) = 1). State lives in INFO(1), RWORK and IWORK between calls; outputs in
+// RWORK(3), (4), (7), IWORK(7), (8), (11..15); IDID as the original's.
+//
+// # Safety
+// Every pointer argument must be valid as the original documents it: NEQ, TOUT, LRW,
+// LIW readable; T, IDID readable and writable; Y and YPRIME NEQ values, INFO 15 values,
+// RWORK LRW and IWORK LIW values, RTOL and ATOL NEQ values with INFO(2) = 1 (else one),
+// all readable and writable and not written by anything else (including RES and JAC)
+// during the call. Y, YPRIME, INFO, RWORK and IWORK must not overlap (an overlap is
+// refused with IDID = -33). RES (and JAC with INFO(5) = 1) must follow the original's
+// interface; RPAR and IPAR are passed to them untouched.
+void ddassl_(void (*res)(const double *t,
+                         const double *y,
+                         const double *yprime,
+                         double *delta,
+                         int32_t *ires,
+                         double *rpar,
+                         int32_t *ipar),
+             const int32_t *neq,
+             double *t,
+             double *y,
+             double *yprime,
+             const double *tout,
+             int32_t *info,
+             double *rtol,
+             double *atol,
+             int32_t *idid,
+             double *rwork,
+             const int32_t *lrw,
+             int32_t *iwork,
+             const int32_t *liw,
+             double *rpar,
+             int32_t *ipar,
+             void (*jac)(const double *t,
+                         const double *y,
+                         const double *yprime,
+                         double *pd,
+                         const double *cj,
+                         double *rpar,
+                         int32_t *ipar));
 
 // Numerical solution of a stiff or differential-algebraic system `M y' = f(x, y)` by the
 // Radau IIA method of order 5 (Hairer & Wanner's RADAU5, same argument list).

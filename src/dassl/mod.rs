@@ -1,1 +1,99 @@
 //! DASSL: fixed-leading-coefficient BDF (Brenan, Campbell & Petzold, 1996).
+//!
+//! Solves `G(t, y, y') = 0` with backward differentiation formulas of orders 1 to 5 in
+//! modified divided-difference form (BCP §5.2), a modified Newton corrector on
+//! `G_y + CJ·G_y'` (§5.2.2), error control and order/step-size selection (§5.3-5.4), as
+//! Petzold's DDASSL does it, operation for operation, so that step sequences and
+//! statistics are the original's.
+//!
+//! The integrator keeps all its state in the original's INFO(1), RWORK and IWORK layout
+//! ([`layout`]): [`ddassl`] is the original's call over slices, [`Dassl`] a safe interface
+//! with options, statistics and typed errors over the same arrays.
+
+mod api;
+mod driver;
+mod error;
+mod init;
+pub mod layout;
+mod matrix;
+mod step;
+mod vectors;
+
+pub use api::{Dassl, JacobianKind, Options, Reached, Stats, Tolerance};
+pub use driver::{ddassl, Call, Diagnostic};
+pub use error::DasslError;
+
+/// What a residual evaluation reports (the original's IRES).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResFlag {
+    /// IRES >= 0: the residual was computed.
+    Ok,
+    /// IRES = -1: `y` is illegal; the step is retried with a smaller step size.
+    IllegalY,
+    /// IRES <= -2: stop the integration (IDID = -11).
+    Stop,
+}
+
+impl ResFlag {
+    /// The IRES value the original tests: 0, -1 or -2.
+    pub fn ires(self) -> i32 {
+        match self {
+            Self::Ok => 0,
+            Self::IllegalY => -1,
+            Self::Stop => -2,
+        }
+    }
+
+    /// The flag for an IRES value set by a Fortran or C residual routine.
+    pub fn from_ires(ires: i32) -> Self {
+        match ires {
+            0.. => Self::Ok,
+            -1 => Self::IllegalY,
+            _ => Self::Stop,
+        }
+    }
+}
+
+/// The DAE `G(t, y, y') = 0` and, optionally, its iteration matrix.
+pub trait Residual {
+    /// Writes `G(t, y, yprime)` into `delta` (the original's RES).
+    fn residual(&mut self, t: f64, y: &[f64], yprime: &[f64], delta: &mut [f64]) -> ResFlag;
+
+    /// Adds `dG/dy + cj·dG/dy'` into `pd`, which arrives zeroed (the original's JAC; used
+    /// with [`JacobianKind::Analytic`]). Dense: `pd[i + j·neq]`; banded with bandwidths
+    /// `ml`, `mu`: `pd[(i - j + ml + mu) + j·(2ml + mu + 1)]` (0-based `i`, `j`).
+    fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
+        let _ = (t, y, yprime, cj, pd);
+    }
+}
+
+impl<F> Residual for F
+where
+    F: FnMut(f64, &[f64], &[f64], &mut [f64]) -> ResFlag,
+{
+    fn residual(&mut self, t: f64, y: &[f64], yprime: &[f64], delta: &mut [f64]) -> ResFlag {
+        self(t, y, yprime, delta)
+    }
+}
+
+/// A residual closure with an analytic iteration-matrix closure.
+pub struct WithJacobian<F, J> {
+    /// `G(t, y, y')` into `delta`.
+    pub residual: F,
+    /// `dG/dy + cj·dG/dy'` into the zeroed `pd` (layout as in [`Residual::jacobian`]).
+    pub jacobian: J,
+}
+
+impl<F, J> Residual for WithJacobian<F, J>
+where
+    F: FnMut(f64, &[f64], &[f64], &mut [f64]) -> ResFlag,
+    J: FnMut(f64, &[f64], &[f64], f64, &mut [f64]),
+{
+    fn residual(&mut self, t: f64, y: &[f64], yprime: &[f64], delta: &mut [f64]) -> ResFlag {
+        (self.residual)(t, y, yprime, delta)
+    }
+
+    fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
+        (self.jacobian)(t, y, yprime, cj, pd);
+    }
+}

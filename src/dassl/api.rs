@@ -1,0 +1,306 @@
+//! The safe Rust interface: options instead of INFO/IWORK/RWORK slots, statistics and
+//! typed errors, over the same work arrays (so the run is the original's, step for step).
+
+use super::driver::{ddassl, Call};
+use super::layout::{
+    required_lengths, MatrixType, IW_CTF, IW_ETF, IW_K, IW_KOLD, IW_ML, IW_MU, IW_MXORD, IW_NJE,
+    IW_NRE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
+};
+use super::{DasslError, Residual};
+
+/// Absolute or relative tolerance: one value for all components, or one per component.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tolerance {
+    /// The same tolerance for every component.
+    Scalar(f64),
+    /// One tolerance per component (INFO(2) = 1 when either tolerance is a vector).
+    Vector(Vec<f64>),
+}
+
+/// How the iteration matrix `G_y + CJ·G_y'` is obtained (INFO(5)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JacobianKind {
+    /// Finite differences, as the original forms them.
+    Numerical,
+    /// [`Residual::jacobian`].
+    Analytic,
+}
+
+/// Integration options; each field is one INFO entry of the original.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// RTOL.
+    pub rtol: Tolerance,
+    /// ATOL.
+    pub atol: Tolerance,
+    /// INFO(3): return after every step instead of only at TOUT.
+    pub every_step: bool,
+    /// INFO(4), RWORK(1): never step past this point.
+    pub tstop: Option<f64>,
+    /// INFO(5).
+    pub jacobian: JacobianKind,
+    /// INFO(6), IWORK(1..2): banded iteration matrix with these lower and upper bandwidths.
+    pub band: Option<(usize, usize)>,
+    /// INFO(7), RWORK(2): largest step size.
+    pub hmax: Option<f64>,
+    /// INFO(8), RWORK(3): initial step size.
+    pub h0: Option<f64>,
+    /// INFO(9), IWORK(3): maximum order, 1 to 5.
+    pub max_order: Option<usize>,
+    /// INFO(10): keep the solution nonnegative.
+    pub nonnegative: bool,
+    /// INFO(11): compute a consistent initial derivative first.
+    pub initial_yprime: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            rtol: Tolerance::Scalar(1e-6),
+            atol: Tolerance::Scalar(1e-6),
+            every_step: false,
+            tstop: None,
+            jacobian: JacobianKind::Numerical,
+            band: None,
+            hmax: None,
+            h0: None,
+            max_order: None,
+            nonnegative: false,
+            initial_yprime: false,
+        }
+    }
+}
+
+/// Why [`Dassl::advance`] returned successfully.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reached {
+    /// IDID = 1: one step was taken (with `every_step`).
+    Step,
+    /// IDID = 2: the integration reached TSTOP.
+    Tstop,
+    /// IDID = 3: the integration reached TOUT (by interpolation).
+    Tout,
+}
+
+/// Run statistics and step data, from the original's output slots.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stats {
+    /// IWORK(11): steps taken.
+    pub steps: i32,
+    /// IWORK(12): residual evaluations.
+    pub residuals: i32,
+    /// IWORK(13): iteration matrices formed.
+    pub jacobians: i32,
+    /// IWORK(14): error-test failures.
+    pub error_test_failures: i32,
+    /// IWORK(15): convergence failures.
+    pub convergence_failures: i32,
+    /// IWORK(7): order for the next step.
+    pub next_order: i32,
+    /// IWORK(8): order of the last step.
+    pub last_order: i32,
+    /// RWORK(3): step size for the next step.
+    pub next_h: f64,
+    /// RWORK(7): last step size.
+    pub last_h: f64,
+    /// RWORK(4): how far the integrator has reached.
+    pub tn: f64,
+}
+
+/// A DASSL integration: its state lives in the original's INFO, RWORK and IWORK arrays.
+#[derive(Debug, Clone)]
+pub struct Dassl {
+    t: f64,
+    y: Vec<f64>,
+    yprime: Vec<f64>,
+    info: [i32; 15],
+    rtol: Vec<f64>,
+    atol: Vec<f64>,
+    rwork: Vec<f64>,
+    iwork: Vec<i32>,
+    idid: i32,
+}
+
+fn tolerance_values(tol: &Tolerance, neq: usize) -> Result<Vec<f64>, DasslError> {
+    match tol {
+        Tolerance::Scalar(v) => Ok(vec![*v; neq]),
+        Tolerance::Vector(v) if v.len() == neq => Ok(v.clone()),
+        Tolerance::Vector(v) => Err(DasslError::IllegalInput {
+            message: format!(
+                "a tolerance vector has {} entries for {neq} equations",
+                v.len()
+            ),
+        }),
+    }
+}
+
+impl Dassl {
+    /// Prepares an integration from `t0` with `y0` and (an estimate of) `yprime0`; the
+    /// options are checked by the first [`Dassl::advance`], as the original checks them.
+    pub fn new(
+        t0: f64,
+        y0: &[f64],
+        yprime0: &[f64],
+        options: &Options,
+    ) -> Result<Self, DasslError> {
+        let neq = y0.len();
+        if neq == 0 || yprime0.len() != neq || i32::try_from(neq).is_err() {
+            return Err(DasslError::IllegalInput {
+                message: format!("y0 has {neq} entries and yprime0 {}", yprime0.len()),
+            });
+        }
+        let mut info = [0; 15];
+        let vector = matches!(options.rtol, Tolerance::Vector(_))
+            || matches!(options.atol, Tolerance::Vector(_));
+        let (rtol, atol) = if vector {
+            (
+                tolerance_values(&options.rtol, neq)?,
+                tolerance_values(&options.atol, neq)?,
+            )
+        } else {
+            (
+                tolerance_values(&options.rtol, 1)?,
+                tolerance_values(&options.atol, 1)?,
+            )
+        };
+        info[1] = i32::from(vector);
+        info[2] = i32::from(options.every_step);
+        info[3] = i32::from(options.tstop.is_some());
+        info[4] = i32::from(options.jacobian == JacobianKind::Analytic);
+        info[5] = i32::from(options.band.is_some());
+        info[6] = i32::from(options.hmax.is_some());
+        info[7] = i32::from(options.h0.is_some());
+        info[8] = i32::from(options.max_order.is_some());
+        info[9] = i32::from(options.nonnegative);
+        info[10] = i32::from(options.initial_yprime);
+        let analytic = options.jacobian == JacobianKind::Analytic;
+        let (mtype, ml, mu) = match options.band {
+            None if analytic => (MatrixType::DenseAnalytic, 0, 0),
+            None => (MatrixType::DenseNumerical, 0, 0),
+            Some((ml, mu)) if analytic => (MatrixType::BandAnalytic, ml, mu),
+            Some((ml, mu)) => (MatrixType::BandNumerical, ml, mu),
+        };
+        let as_i32 = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
+        let mxord = options.max_order.unwrap_or(5);
+        let (_, lenrw, leniw) = required_lengths(
+            neq as i64,
+            mxord.clamp(1, 5) as i64,
+            mtype,
+            (ml.min(neq)) as i64,
+            (mu.min(neq)) as i64,
+        );
+        let mut rwork = vec![0.0; usize::try_from(lenrw).unwrap_or(0)];
+        let mut iwork = vec![0; usize::try_from(leniw).unwrap_or(0)];
+        iwork[IW_ML] = as_i32(ml);
+        iwork[IW_MU] = as_i32(mu);
+        iwork[IW_MXORD] = as_i32(mxord);
+        rwork[RW_TSTOP] = options.tstop.unwrap_or(0.0);
+        rwork[RW_HMAX] = options.hmax.unwrap_or(0.0);
+        rwork[RW_H] = options.h0.unwrap_or(0.0);
+        Ok(Dassl {
+            t: t0,
+            y: y0.to_vec(),
+            yprime: yprime0.to_vec(),
+            info,
+            rtol,
+            atol,
+            rwork,
+            iwork,
+            idid: 0,
+        })
+    }
+
+    /// Integrates towards `tout` (DDASSL with INFO(1) = 0 on the first call, 1 after).
+    /// After [`DasslError::TooMuchWork`] or [`DasslError::TooMuchAccuracy`] the next call
+    /// continues, as the original allows.
+    pub fn advance<R: Residual + ?Sized>(
+        &mut self,
+        res: &mut R,
+        tout: f64,
+    ) -> Result<Reached, DasslError> {
+        if self.idid == -1 || self.idid == -2 {
+            self.info[0] = 1;
+        }
+        let neq = self.y.len();
+        let notes = ddassl(
+            res,
+            Call {
+                neq: i32::try_from(neq).unwrap_or(i32::MAX),
+                t: &mut self.t,
+                y: &mut self.y,
+                yprime: &mut self.yprime,
+                tout,
+                info: &mut self.info,
+                rtol: &mut self.rtol,
+                atol: &mut self.atol,
+                idid: &mut self.idid,
+                rwork: &mut self.rwork,
+                iwork: &mut self.iwork,
+            },
+        );
+        if let Some(note) = notes.iter().find(|n| n.nerr == -998) {
+            debug_assert!(!note.text.is_empty());
+            return Err(DasslError::NoActionTaken { idid: self.idid });
+        }
+        let (t, h) = (self.rwork[RW_TN], self.rwork[RW_H]);
+        match self.idid {
+            1 => Ok(Reached::Step),
+            2 => Ok(Reached::Tstop),
+            3 => Ok(Reached::Tout),
+            -1 => Err(DasslError::TooMuchWork { t }),
+            -2 => Err(DasslError::TooMuchAccuracy { t }),
+            -3 => Err(DasslError::NonPositiveWeight { t }),
+            -6 => Err(DasslError::ErrorTestFailures { t, h }),
+            -7 => Err(DasslError::ConvergenceFailures { t, h }),
+            -8 => Err(DasslError::SingularMatrix { t, h }),
+            -9 => Err(DasslError::ConvergenceAfterErrorTests { t, h }),
+            -10 => Err(DasslError::IllegalY { t, h }),
+            -11 => Err(DasslError::Stopped { t, h }),
+            -12 => Err(DasslError::InitialYprime { t }),
+            _ => Err(DasslError::IllegalInput {
+                message: notes.first().map(|n| n.text.clone()).unwrap_or_default(),
+            }),
+        }
+    }
+
+    /// The current point T.
+    pub fn t(&self) -> f64 {
+        self.t
+    }
+
+    /// The solution at [`Dassl::t`].
+    pub fn y(&self) -> &[f64] {
+        &self.y
+    }
+
+    /// The derivative at [`Dassl::t`].
+    pub fn yprime(&self) -> &[f64] {
+        &self.yprime
+    }
+
+    /// Changes TSTOP (RWORK(1)) for the following calls; the option must have been set.
+    pub fn set_tstop(&mut self, tstop: f64) {
+        self.rwork[RW_TSTOP] = tstop;
+    }
+
+    /// Counters and step data.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            steps: self.iwork[IW_NST],
+            residuals: self.iwork[IW_NRE],
+            jacobians: self.iwork[IW_NJE],
+            error_test_failures: self.iwork[IW_ETF],
+            convergence_failures: self.iwork[IW_CTF],
+            next_order: self.iwork[IW_K],
+            last_order: self.iwork[IW_KOLD],
+            next_h: self.rwork[RW_H],
+            last_h: self.rwork[RW_HOLD],
+            tn: self.rwork[RW_TN],
+        }
+    }
+
+    /// The original's work arrays (RWORK, IWORK), e.g. to save the state.
+    pub fn work(&self) -> (&[f64], &[i32]) {
+        (&self.rwork, &self.iwork)
+    }
+}

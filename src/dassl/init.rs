@@ -1,0 +1,169 @@
+//! Consistent initial derivative (INFO(11) = 1): one backward Euler step from the initial
+//! point with a damped modified Newton iteration (DDAINI; Brenan, Campbell & Petzold 1996,
+//! §5.5).
+
+use super::layout::{IW_NJE, IW_NRE};
+use super::matrix::{MatrixOutcome, Work};
+use super::vectors::weighted_rms;
+use super::Residual;
+
+/// Newton iterations allowed per attempt (DDAINI's MAXIT).
+const MAX_NEWTON: i32 = 10;
+/// The iteration matrix is re-formed every this many iterations (MJAC).
+const REFORM_EVERY: i32 = 5;
+/// Damping of the Newton correction (DAMP).
+const DAMPING: f64 = 0.75;
+
+/// Tries backward Euler steps of size `*h` (reduced on failure) from `*x`, so that `y` and
+/// `yp` become consistent at the new `*x`. Returns 1, or -12 when no step size down to
+/// `hmin` works (then `*x`, `y`, `yp` are as on entry). Uses PHI columns 0 and 1 as the
+/// save area.
+#[allow(clippy::too_many_arguments)]
+pub fn initial_yprime<R: Residual + ?Sized>(
+    res: &mut R,
+    x: &mut f64,
+    y: &mut [f64],
+    yp: &mut [f64],
+    h: &mut f64,
+    w: &mut Work<'_>,
+    hmin: f64,
+    uround: f64,
+    nonneg: bool,
+) -> i32 {
+    let neq = y.len();
+    let mut nef = 0;
+    let mut ncf = 0;
+    let mut nsf = 0;
+    let xold = *x;
+    let ynorm = weighted_rms(y, w.wt);
+    w.phi[..neq].copy_from_slice(y);
+    w.phi[neq..2 * neq].copy_from_slice(yp);
+    let mut singular = false;
+    let mut ires;
+    let mut s = 0.0;
+
+    loop {
+        let cj = 1.0 / *h;
+        *x += *h;
+        for (yi, ypi) in y.iter_mut().zip(yp.iter()) {
+            *yi += *h * ypi;
+        }
+        let mut jcalc = -1;
+        let mut m = 0;
+        let mut oldnrm = 0.0;
+        let converged = 'newton: loop {
+            w.iw[IW_NRE] += 1;
+            ires = res.residual(*x, y, yp, w.delta).ires();
+            if ires < 0 {
+                break false;
+            }
+            if jcalc == -1 {
+                w.iw[IW_NJE] += 1;
+                jcalc = 0;
+                let formed = w.form_matrix(res, *x, y, yp, cj, *h, uround);
+                s = 1_000_000.0;
+                match formed {
+                    MatrixOutcome::Factored => singular = false,
+                    MatrixOutcome::Singular => {
+                        singular = true;
+                        break false;
+                    }
+                    MatrixOutcome::ResidualFailed(flag) => {
+                        ires = flag;
+                        singular = false;
+                        break false;
+                    }
+                }
+                nsf = 0;
+            }
+            for d in w.delta.iter_mut() {
+                *d *= DAMPING;
+            }
+            w.solve_delta();
+            for ((yi, ypi), d) in y.iter_mut().zip(yp.iter_mut()).zip(w.delta.iter()) {
+                *yi -= d;
+                *ypi -= cj * d;
+            }
+            let delnrm = weighted_rms(w.delta, w.wt);
+            let done = if delnrm <= 100.0 * uround * ynorm {
+                true
+            } else {
+                if m > 0 {
+                    let rate = (delnrm / oldnrm).powf(1.0 / f64::from(m));
+                    if rate > 0.90 {
+                        break false;
+                    }
+                    s = rate / (1.0 - rate);
+                } else {
+                    oldnrm = delnrm;
+                }
+                s * delnrm <= 0.33
+            };
+            if done {
+                if nonneg {
+                    for (d, yi) in w.delta.iter_mut().zip(y.iter()) {
+                        *d = yi.min(0.0);
+                    }
+                    if weighted_rms(w.delta, w.wt) > 0.33 {
+                        break 'newton false;
+                    }
+                    for ((yi, ypi), d) in y.iter_mut().zip(yp.iter_mut()).zip(w.delta.iter()) {
+                        *yi -= d;
+                        *ypi -= cj * d;
+                    }
+                }
+                break true;
+            }
+            m += 1;
+            if m >= MAX_NEWTON {
+                break false;
+            }
+            if m % REFORM_EVERY == 0 {
+                jcalc = -1;
+            }
+        };
+
+        let mut err = 0.0;
+        if converged {
+            for ((ei, yi), p) in w.e.iter_mut().zip(y.iter()).zip(&w.phi[..neq]) {
+                *ei = yi - p;
+            }
+            err = weighted_rms(w.e, w.wt);
+            if err <= 1.0 {
+                return 1;
+            }
+        }
+
+        // The step failed: restore and try a smaller one.
+        *x = xold;
+        y.copy_from_slice(&w.phi[..neq]);
+        yp.copy_from_slice(&w.phi[neq..2 * neq]);
+        if !converged {
+            if singular {
+                nsf += 1;
+                *h *= 0.25;
+                if nsf < 3 && h.abs() >= hmin {
+                    continue;
+                }
+                return -12;
+            }
+            if ires <= -2 {
+                return -12;
+            }
+            ncf += 1;
+            *h *= 0.25;
+            if ncf < 10 && h.abs() >= hmin {
+                continue;
+            }
+            return -12;
+        }
+        nef += 1;
+        let r = 0.90 / (2.0 * err + 0.0001);
+        let r = 0.1_f64.max(0.5_f64.min(r));
+        *h *= r;
+        if h.abs() >= hmin && nef < 10 {
+            continue;
+        }
+        return -12;
+    }
+}

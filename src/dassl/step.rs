@@ -1,0 +1,488 @@
+//! One step of the fixed-leading-coefficient BDF method in modified divided-difference
+//! form, with its predictor, modified Newton corrector, error test and order/step-size
+//! selection (DDASTP; Brenan, Campbell & Petzold 1996, §5.2-5.4).
+
+use super::layout::{
+    IW_CTF, IW_ETF, IW_JCALC, IW_K, IW_KOLD, IW_MXORD, IW_NJE, IW_NRE, IW_NS, IW_NST, IW_PHASE,
+    RW_ALPHA, RW_BETA, RW_CJ, RW_CJOLD, RW_GAMMA, RW_HOLD, RW_PSI, RW_S, RW_SIGMA,
+};
+use super::matrix::{MatrixOutcome, Work};
+use super::vectors::{interpolate, weighted_rms};
+use super::Residual;
+
+/// Newton iterations per attempt (DDASTP's MAXIT).
+const MAX_NEWTON: i32 = 4;
+/// Largest relative change of CJ tolerated before the iteration matrix is re-formed
+/// (DDASTP's XRATE).
+const CJ_RATE: f64 = 0.25;
+
+/// The step's state kept in RWORK/IWORK between steps, loaded on entry and stored on exit.
+struct Carried {
+    cj: f64,
+    cjold: f64,
+    hold: f64,
+    s: f64,
+    phase: i32,
+    jcalc: i32,
+    k: usize,
+    kold: usize,
+    ns: usize,
+}
+
+fn as_index(v: i32) -> usize {
+    usize::try_from(v).unwrap_or(0)
+}
+
+fn as_count(v: usize) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+impl Carried {
+    fn load(w: &Work<'_>) -> Self {
+        Carried {
+            cj: w.head[RW_CJ],
+            cjold: w.head[RW_CJOLD],
+            hold: w.head[RW_HOLD],
+            s: w.head[RW_S],
+            phase: w.iw[IW_PHASE],
+            jcalc: w.iw[IW_JCALC],
+            k: as_index(w.iw[IW_K]),
+            kold: as_index(w.iw[IW_KOLD]),
+            ns: as_index(w.iw[IW_NS]),
+        }
+    }
+
+    fn store(&self, w: &mut Work<'_>) {
+        w.head[RW_CJ] = self.cj;
+        w.head[RW_CJOLD] = self.cjold;
+        w.head[RW_HOLD] = self.hold;
+        w.head[RW_S] = self.s;
+        w.iw[IW_PHASE] = self.phase;
+        w.iw[IW_JCALC] = self.jcalc;
+        w.iw[IW_K] = as_count(self.k);
+        w.iw[IW_KOLD] = as_count(self.kold);
+        w.iw[IW_NS] = as_count(self.ns);
+    }
+}
+
+/// Fixed inputs of a step.
+pub struct StepLimits {
+    /// Smallest step size allowed.
+    pub hmin: f64,
+    /// Unit roundoff.
+    pub uround: f64,
+    /// Whether to enforce a nonnegative solution (INFO(10)).
+    pub nonneg: bool,
+}
+
+/// Column `j` (0-based) of the divided differences.
+fn column(phi: &[f64], neq: usize, j: usize) -> &[f64] {
+    &phi[j * neq..(j + 1) * neq]
+}
+
+/// Column `j` (0-based) of the divided differences, writable.
+fn column_mut(phi: &mut [f64], neq: usize, j: usize) -> &mut [f64] {
+    &mut phi[j * neq..(j + 1) * neq]
+}
+
+/// How the corrector ended.
+enum Corrector {
+    Converged,
+    Failed,
+}
+
+/// Takes one step from `*x` with step size `*h` (DDASTP). `jstart` is INFO(1): 0 before the
+/// first step, set to 1 here. Returns IDID: 1 on success (`*x`, `y`, `yp` advanced, `*h`
+/// and the order chosen for the next step), or -6 … -11 with `y`, `yp` interpolated back
+/// at `*x`.
+#[allow(clippy::too_many_arguments)]
+pub fn take_step<R: Residual + ?Sized>(
+    res: &mut R,
+    x: &mut f64,
+    y: &mut [f64],
+    yp: &mut [f64],
+    h: &mut f64,
+    jstart: &mut i32,
+    w: &mut Work<'_>,
+    lim: &StepLimits,
+) -> i32 {
+    let neq = y.len();
+    let maxord = as_index(w.iw[IW_MXORD]);
+    let mut v = Carried::load(w);
+    let mut ncf = 0;
+    let mut nsf = 0;
+    let mut nef = 0;
+    let mut singular = false;
+    let mut ires;
+
+    if *jstart == 0 {
+        w.iw[IW_ETF] = 0;
+        w.iw[IW_CTF] = 0;
+        v.k = 1;
+        v.kold = 0;
+        v.hold = 0.0;
+        *jstart = 1;
+        w.head[RW_PSI] = *h;
+        v.cjold = 1.0 / *h;
+        v.cj = v.cjold;
+        v.s = 100.0;
+        v.jcalc = -1;
+        v.phase = 0;
+        v.ns = 0;
+    }
+
+    let idid = loop {
+        // Block 2: coefficients of the formulas for this step (§5.2.1).
+        let k = v.k;
+        let kp1 = k + 1;
+        let xold = *x;
+        if *h != v.hold || k != v.kold {
+            v.ns = 0;
+        }
+        v.ns = (v.ns + 1).min(v.kold + 2);
+        let nsp1 = v.ns + 1;
+        {
+            let head = &mut *w.head;
+            if kp1 >= v.ns {
+                head[RW_BETA] = 1.0;
+                head[RW_ALPHA] = 1.0;
+                let mut temp1 = *h;
+                head[RW_GAMMA] = 0.0;
+                head[RW_SIGMA] = 1.0;
+                for i in 1..kp1 {
+                    let temp2 = head[RW_PSI + i - 1];
+                    head[RW_PSI + i - 1] = temp1;
+                    head[RW_BETA + i] = head[RW_BETA + i - 1] * head[RW_PSI + i - 1] / temp2;
+                    temp1 = temp2 + *h;
+                    head[RW_ALPHA + i] = *h / temp1;
+                    head[RW_SIGMA + i] = i as f64 * head[RW_SIGMA + i - 1] * head[RW_ALPHA + i];
+                    head[RW_GAMMA + i] = head[RW_GAMMA + i - 1] + head[RW_ALPHA + i - 1] / *h;
+                }
+                head[RW_PSI + kp1 - 1] = temp1;
+            }
+        }
+        let mut alphas = 0.0;
+        let mut alpha0 = 0.0;
+        for i in 1..=k {
+            alphas -= 1.0 / i as f64;
+            alpha0 -= w.head[RW_ALPHA + i - 1];
+        }
+        let cjlast = v.cj;
+        v.cj = -alphas / *h;
+        let alpha_kp1 = w.head[RW_ALPHA + k];
+        let ck = (alpha_kp1 + alphas - alpha0).abs().max(alpha_kp1);
+        let low = (1.0 - CJ_RATE) / (1.0 + CJ_RATE);
+        let high = 1.0 / low;
+        if v.cj / v.cjold < low || v.cj / v.cjold > high {
+            v.jcalc = -1;
+        }
+        if v.cj != cjlast {
+            v.s = 100.0;
+        }
+        // PHI to PHI* (§5.2.1).
+        for j in nsp1..=kp1 {
+            let beta = w.head[RW_BETA + j - 1];
+            for p in column_mut(w.phi, neq, j - 1) {
+                *p *= beta;
+            }
+        }
+        *x += *h;
+
+        // Block 3: predict, then the modified Newton iteration (§5.2.2).
+        let outcome = 'newton: loop {
+            y.copy_from_slice(column(w.phi, neq, 0));
+            yp.fill(0.0);
+            for j in 1..kp1 {
+                let gamma = w.head[RW_GAMMA + j];
+                for ((yi, ypi), p) in y.iter_mut().zip(yp.iter_mut()).zip(column(w.phi, neq, j)) {
+                    *yi += p;
+                    *ypi += gamma * p;
+                }
+            }
+            let pnorm = weighted_rms(y, w.wt);
+
+            let mut m = 0;
+            w.iw[IW_NRE] += 1;
+            ires = res.residual(*x, y, yp, w.delta).ires();
+            if ires < 0 {
+                break 'newton Corrector::Failed;
+            }
+            if v.jcalc == -1 {
+                w.iw[IW_NJE] += 1;
+                v.jcalc = 0;
+                let formed = w.form_matrix(res, *x, y, yp, v.cj, *h, lim.uround);
+                v.cjold = v.cj;
+                v.s = 100.0;
+                match formed {
+                    MatrixOutcome::Factored => singular = false,
+                    MatrixOutcome::Singular => {
+                        singular = true;
+                        break 'newton Corrector::Failed;
+                    }
+                    MatrixOutcome::ResidualFailed(flag) => {
+                        ires = flag;
+                        singular = false;
+                        break 'newton Corrector::Failed;
+                    }
+                }
+                nsf = 0;
+            }
+            w.e.fill(0.0);
+            let mut oldnrm = 0.0;
+            let stalled = loop {
+                let accel = 2.0 / (1.0 + v.cj / v.cjold);
+                for d in w.delta.iter_mut() {
+                    *d *= accel;
+                }
+                w.solve_delta();
+                for (((yi, ei), ypi), d) in y
+                    .iter_mut()
+                    .zip(w.e.iter_mut())
+                    .zip(yp.iter_mut())
+                    .zip(w.delta.iter())
+                {
+                    *yi -= d;
+                    *ei -= d;
+                    *ypi -= v.cj * d;
+                }
+                let delnrm = weighted_rms(w.delta, w.wt);
+                if delnrm <= 100.0 * lim.uround * pnorm {
+                    break false;
+                }
+                if m > 0 {
+                    let rate = (delnrm / oldnrm).powf(1.0 / f64::from(m));
+                    if rate > 0.90 {
+                        break true;
+                    }
+                    v.s = rate / (1.0 - rate);
+                } else {
+                    oldnrm = delnrm;
+                }
+                if v.s * delnrm <= 0.33 {
+                    break false;
+                }
+                m += 1;
+                if m >= MAX_NEWTON {
+                    break true;
+                }
+                w.iw[IW_NRE] += 1;
+                ires = res.residual(*x, y, yp, w.delta).ires();
+                if ires < 0 {
+                    break 'newton Corrector::Failed;
+                }
+            };
+            if stalled {
+                if v.jcalc == 0 {
+                    break 'newton Corrector::Failed;
+                }
+                v.jcalc = -1;
+                continue 'newton;
+            }
+            if lim.nonneg {
+                for (d, yi) in w.delta.iter_mut().zip(y.iter()) {
+                    *d = yi.min(0.0);
+                }
+                if weighted_rms(w.delta, w.wt) > 0.33 {
+                    break 'newton Corrector::Failed;
+                }
+                for (ei, d) in w.e.iter_mut().zip(w.delta.iter()) {
+                    *ei -= d;
+                }
+            }
+            break 'newton Corrector::Converged;
+        };
+        v.jcalc = 1;
+
+        // Block 4: error estimates at orders k, k-1, k-2 and the error test (§5.3).
+        let mut knew = k;
+        let mut est = 0.0;
+        let mut err = 0.0;
+        let mut terk = 0.0;
+        let mut terkm1 = 0.0;
+        let mut erkm1 = 0.0;
+        let converged = matches!(outcome, Corrector::Converged);
+        if converged {
+            let enorm = weighted_rms(w.e, w.wt);
+            let erk = w.head[RW_SIGMA + k] * enorm;
+            terk = (k + 1) as f64 * erk;
+            est = erk;
+            if k != 1 {
+                for ((d, p), ei) in w
+                    .delta
+                    .iter_mut()
+                    .zip(column(w.phi, neq, kp1 - 1))
+                    .zip(w.e.iter())
+                {
+                    *d = p + ei;
+                }
+                erkm1 = w.head[RW_SIGMA + k - 1] * weighted_rms(w.delta, w.wt);
+                terkm1 = k as f64 * erkm1;
+                let lower = if k <= 2 {
+                    terkm1 <= 0.5 * terk
+                } else {
+                    for (d, p) in w.delta.iter_mut().zip(column(w.phi, neq, k - 1)) {
+                        *d += p;
+                    }
+                    let erkm2 = w.head[RW_SIGMA + k - 2] * weighted_rms(w.delta, w.wt);
+                    let terkm2 = (k - 1) as f64 * erkm2;
+                    terkm1.max(terkm2) <= terk
+                };
+                if lower {
+                    knew = k - 1;
+                    est = erkm1;
+                }
+            }
+            err = ck * enorm;
+        }
+
+        if converged && err <= 1.0 {
+            // Block 5: the step succeeded; choose order and step size, update PHI (§5.4).
+            w.iw[IW_NST] += 1;
+            let kdiff = k as i64 - v.kold as i64;
+            v.kold = k;
+            v.hold = *h;
+            if knew + 1 == k || k == maxord {
+                v.phase = 1;
+            }
+            if v.phase == 0 {
+                v.k = kp1;
+                *h *= 2.0;
+            } else {
+                enum Order {
+                    Keep,
+                    Lower,
+                    Raise(f64),
+                }
+                let choice = if knew + 1 == k {
+                    Order::Lower
+                } else if k == maxord || kp1 >= v.ns || kdiff == 1 {
+                    Order::Keep
+                } else {
+                    for ((d, ei), p) in w
+                        .delta
+                        .iter_mut()
+                        .zip(w.e.iter())
+                        .zip(column(w.phi, neq, kp1))
+                    {
+                        *d = ei - p;
+                    }
+                    let erkp1 = (1.0 / (k + 2) as f64) * weighted_rms(w.delta, w.wt);
+                    let terkp1 = (k + 2) as f64 * erkp1;
+                    if k > 1 {
+                        if terkm1 <= terk.min(terkp1) {
+                            Order::Lower
+                        } else if terkp1 >= terk || k == maxord {
+                            Order::Keep
+                        } else {
+                            Order::Raise(erkp1)
+                        }
+                    } else if terkp1 >= 0.5 * terk {
+                        Order::Keep
+                    } else {
+                        Order::Raise(erkp1)
+                    }
+                };
+                match choice {
+                    Order::Keep => {}
+                    Order::Lower => {
+                        v.k = k - 1;
+                        est = erkm1;
+                    }
+                    Order::Raise(erkp1) => {
+                        v.k = kp1;
+                        est = erkp1;
+                    }
+                }
+                let mut hnew = *h;
+                let exponent = (v.k + 1) as f64;
+                let r = (2.0 * est + 0.0001).powf(-1.0 / exponent);
+                if r >= 2.0 {
+                    hnew = 2.0 * *h;
+                } else if r <= 1.0 {
+                    let r = 0.5_f64.max(0.9_f64.min(r));
+                    hnew = *h * r;
+                }
+                *h = hnew;
+            }
+            // Update the differences for the next step.
+            if v.kold != maxord {
+                column_mut(w.phi, neq, kp1).copy_from_slice(w.e);
+            }
+            for (p, ei) in column_mut(w.phi, neq, kp1 - 1).iter_mut().zip(w.e.iter()) {
+                *p += ei;
+            }
+            for j in (0..kp1 - 1).rev() {
+                let (lo, hi) = w.phi.split_at_mut((j + 1) * neq);
+                for (p, q) in lo[j * neq..].iter_mut().zip(&hi[..neq]) {
+                    *p += q;
+                }
+            }
+            break 1;
+        }
+
+        // Block 6: the step failed; restore x, PHI and PSI and pick a smaller step (§5.4.2).
+        v.phase = 1;
+        *x = xold;
+        for j in nsp1..=kp1 {
+            let scale = 1.0 / w.head[RW_BETA + j - 1];
+            for p in column_mut(w.phi, neq, j - 1) {
+                *p *= scale;
+            }
+        }
+        for i in 1..kp1 {
+            w.head[RW_PSI + i - 1] = w.head[RW_PSI + i] - *h;
+        }
+        if !converged {
+            w.iw[IW_CTF] += 1;
+            if singular {
+                nsf += 1;
+                *h *= 0.25;
+                if nsf < 3 && h.abs() >= lim.hmin {
+                    continue;
+                }
+                break -8;
+            }
+            if ires <= -2 {
+                break -11;
+            }
+            ncf += 1;
+            *h *= 0.25;
+            if ncf < 10 && h.abs() >= lim.hmin {
+                continue;
+            }
+            let mut code = -7;
+            if ires < 0 {
+                code = -10;
+            }
+            if nef >= 3 {
+                code = -9;
+            }
+            break code;
+        }
+        nef += 1;
+        w.iw[IW_ETF] += 1;
+        if nef == 1 {
+            v.k = knew;
+            let exponent = (v.k + 1) as f64;
+            let r = 0.90 * (2.0 * est + 0.0001).powf(-1.0 / exponent);
+            let r = 0.25_f64.max(0.9_f64.min(r));
+            *h *= r;
+        } else if nef == 2 {
+            v.k = knew;
+            *h *= 0.25;
+        } else {
+            v.k = 1;
+            *h *= 0.25;
+        }
+        if h.abs() >= lim.hmin {
+            continue;
+        }
+        break -6;
+    };
+
+    if idid < 0 {
+        interpolate(*x, *x, y, yp, v.k, w.phi, &w.head[RW_PSI..RW_PSI + 6]);
+    }
+    v.store(w);
+    idid
+}

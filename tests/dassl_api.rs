@@ -1,0 +1,149 @@
+//! The safe Rust interface: closures, options, statistics and typed errors. The Robertson
+//! run (analytic Jacobian, INFO(3) = 0, tol 1e-7, TOUT = 1e11) must give the original's
+//! numbers: IWORK(11..15) = 609, 915, 84, 29, 1 and the same final y (netlib ddassl.f,
+//! gfortran -O2), including the one 500-step return on the way.
+
+// The original's results are quoted with the 17 digits Fortran printed them with.
+#![allow(clippy::excessive_precision)]
+
+use stiffdae::dassl::{
+    Dassl, DasslError, JacobianKind, Options, Reached, ResFlag, Tolerance, WithJacobian,
+};
+
+fn rober(y: &[f64], f: &mut [f64]) {
+    f[0] = -(0.04 * y[0]) + 1.0e4 * y[1] * y[2];
+    f[1] = 0.04 * y[0] - 1.0e4 * y[1] * y[2] - 3.0e7 * y[1] * y[1];
+    f[2] = 3.0e7 * y[1] * y[1];
+}
+
+fn residual(_t: f64, y: &[f64], yp: &[f64], delta: &mut [f64]) -> ResFlag {
+    rober(y, delta);
+    for (d, p) in delta.iter_mut().zip(yp) {
+        *d = p - *d;
+    }
+    ResFlag::Ok
+}
+
+fn jacobian(_t: f64, y: &[f64], _yp: &[f64], cj: f64, pd: &mut [f64]) {
+    let df = [
+        [-0.04, 1.0e4 * y[2], 1.0e4 * y[1]],
+        [0.04, -(1.0e4 * y[2]) - 6.0e7 * y[1], -(1.0e4 * y[1])],
+        [0.0, 6.0e7 * y[1], 0.0],
+    ];
+    for j in 0..3 {
+        for i in 0..3 {
+            pd[i + 3 * j] = -df[i][j];
+        }
+    }
+    for i in 0..3 {
+        pd[i + 3 * i] += cj;
+    }
+}
+
+fn start(options: &Options) -> Dassl {
+    let y0 = [1.0, 0.0, 0.0];
+    let mut yp0 = [0.0; 3];
+    rober(&y0, &mut yp0);
+    Dassl::new(0.0, &y0, &yp0, options).unwrap()
+}
+
+#[test]
+fn robertson_matches_the_original() {
+    let options = Options {
+        rtol: Tolerance::Scalar(1e-7),
+        atol: Tolerance::Scalar(1e-7),
+        jacobian: JacobianKind::Analytic,
+        ..Options::default()
+    };
+    let mut solver = start(&options);
+    let mut problem = WithJacobian { residual, jacobian };
+    let mut too_much_work = 0;
+    let reached = loop {
+        match solver.advance(&mut problem, 1.0e11) {
+            Err(DasslError::TooMuchWork { t }) => {
+                too_much_work += 1;
+                assert!(t > 0.0 && t < 1.0e11);
+            }
+            other => break other,
+        }
+    };
+    assert_eq!(reached, Ok(Reached::Tout));
+    assert_eq!(too_much_work, 1);
+    assert_eq!(solver.t(), 1.0e11);
+    let s = solver.stats();
+    assert_eq!(
+        [
+            s.steps,
+            s.residuals,
+            s.jacobians,
+            s.error_test_failures,
+            s.convergence_failures
+        ],
+        [609, 915, 84, 29, 1]
+    );
+    let y_ref: [f64; 3] = [
+        2.6023379426591692e-8,
+        1.0409352050207349e-13,
+        9.9999997397651674e-1,
+    ];
+    for (a, b) in solver.y().iter().zip(&y_ref) {
+        assert_eq!(a.to_bits(), b.to_bits());
+    }
+    assert!(s.next_order >= 1 && s.last_order >= 1 && s.last_h > 0.0 && s.tn >= 1.0e11);
+}
+
+#[test]
+fn closure_without_jacobian_and_tstop() {
+    let options = Options {
+        rtol: Tolerance::Vector(vec![1e-6; 3]),
+        atol: Tolerance::Scalar(1e-8),
+        every_step: true,
+        tstop: Some(40.0),
+        ..Options::default()
+    };
+    let mut solver = start(&options);
+    let mut residual = residual;
+    let mut steps = 0;
+    while let Reached::Step = solver.advance(&mut residual, 40.0).unwrap() {
+        steps += 1;
+    }
+    assert_eq!(solver.t(), 40.0);
+    assert_eq!(steps + 1, solver.stats().steps);
+    let sum: f64 = solver.y().iter().sum();
+    assert!((sum - 1.0).abs() < 1e-6);
+}
+
+#[test]
+fn typed_errors() {
+    let mut solver = start(&Options::default());
+    let mut stopping = |t: f64, y: &[f64], yp: &[f64], delta: &mut [f64]| {
+        if t > 1.0 {
+            return ResFlag::Stop;
+        }
+        residual(t, y, yp, delta)
+    };
+    let err = solver.advance(&mut stopping, 10.0).unwrap_err();
+    assert!(matches!(err, DasslError::Stopped { t, .. } if t <= 1.0 + 1e-12));
+    assert_eq!(err.idid(), -11);
+    // Calling again without action: the original refuses.
+    assert_eq!(
+        solver.advance(&mut stopping, 10.0),
+        Err(DasslError::NoActionTaken { idid: -11 })
+    );
+
+    let mut bad = start(&Options {
+        rtol: Tolerance::Scalar(-1.0),
+        ..Options::default()
+    });
+    let err = bad.advance(&mut residual.clone(), 1.0).unwrap_err();
+    assert_eq!(
+        err,
+        DasslError::IllegalInput {
+            message: "SOME ELEMENT OF RTOL IS .LT. 0".into()
+        }
+    );
+    assert_eq!(err.idid(), -33);
+
+    let y0 = [1.0, 0.0, 0.0];
+    assert!(Dassl::new(0.0, &y0, &[0.0; 2], &Options::default()).is_err());
+}

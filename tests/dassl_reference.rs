@@ -1,0 +1,454 @@
+//! DDASSL step sequences against the original Fortran (netlib/SLATEC ddassl.f, revision
+//! 910624, with LINPACK DGEFA/DGESL/DGBFA/DGBSL and reference BLAS, gfortran 12.2 -O2 on
+//! x86-64). Each problem is written in residual form `G = y' - f(y)` with the same
+//! floating-point operations as the Fortran problem routines used for the reference runs,
+//! so the counters and the final values must agree exactly.
+//!
+//! Driver as in the Fortran reference program: INFO(3) = 1 and INFO(4) = 1 with
+//! TSTOP = TOUT = tend (mode `EveryStep`), or INFO(3) = 0 (mode `ToTout`, continuing after
+//! the 500-step returns), `y'(0) = f(y(0))` unless INFO(11) = 1.
+//!
+//! `hires_analytic` is also the fortran-baseline.md row "DDASSL hires 1e-4": 99 accepted
+//! steps + 9 error-test failures = 108, 173 residuals, 31 Jacobians.
+
+// The original's results are quoted with the 17 digits Fortran printed them with.
+#![allow(clippy::excessive_precision)]
+
+use stiffdae::dassl::{ddassl, Call, ResFlag, Residual};
+
+#[derive(Clone, Copy, PartialEq)]
+enum Problem {
+    Rober,
+    Vdpol,
+    Hires,
+}
+
+/// A problem with the storage its analytic iteration matrix is written in.
+struct Dae {
+    problem: Problem,
+    /// Band storage with ML = MU = NEQ-1 instead of dense.
+    band: bool,
+}
+
+impl Problem {
+    fn neq(self) -> usize {
+        match self {
+            Problem::Rober => 3,
+            Problem::Vdpol => 2,
+            Problem::Hires => 8,
+        }
+    }
+
+    fn tend(self) -> f64 {
+        match self {
+            Problem::Rober => 1.0e11,
+            Problem::Vdpol => 2.0,
+            Problem::Hires => 321.8122,
+        }
+    }
+
+    fn y0(self) -> Vec<f64> {
+        let mut y = vec![0.0; self.neq()];
+        y[0] = match self {
+            Problem::Vdpol => 2.0,
+            _ => 1.0,
+        };
+        if self == Problem::Hires {
+            y[7] = 0.0057;
+        }
+        y
+    }
+
+    fn f(self, y: &[f64], f: &mut [f64]) {
+        match self {
+            Problem::Rober => {
+                f[0] = -(0.04 * y[0]) + 1.0e4 * y[1] * y[2];
+                f[1] = 0.04 * y[0] - 1.0e4 * y[1] * y[2] - 3.0e7 * y[1] * y[1];
+                f[2] = 3.0e7 * y[1] * y[1];
+            }
+            Problem::Vdpol => {
+                f[0] = y[1];
+                f[1] = ((1.0 - y[0] * y[0]) * y[1] - y[0]) / 1.0e-6;
+            }
+            Problem::Hires => {
+                f[0] = -(1.71 * y[0]) + 0.43 * y[1] + 8.32 * y[2] + 0.0007;
+                f[1] = 1.71 * y[0] - 8.75 * y[1];
+                f[2] = -(10.03 * y[2]) + 0.43 * y[3] + 0.035 * y[4];
+                f[3] = 8.32 * y[1] + 1.71 * y[2] - 1.12 * y[3];
+                f[4] = -(1.745 * y[4]) + 0.43 * y[5] + 0.43 * y[6];
+                f[5] =
+                    -(280.0 * y[5] * y[7]) + 0.69 * y[3] + 1.71 * y[4] - 0.43 * y[5] + 0.69 * y[6];
+                f[6] = 280.0 * y[5] * y[7] - 1.81 * y[6];
+                f[7] = -f[6];
+            }
+        }
+    }
+
+    /// df/dy, row-major `df[i][j]`.
+    fn df(self, y: &[f64]) -> Vec<Vec<f64>> {
+        let n = self.neq();
+        let mut d = vec![vec![0.0; n]; n];
+        match self {
+            Problem::Rober => {
+                d[0][0] = -0.04;
+                d[0][1] = 1.0e4 * y[2];
+                d[0][2] = 1.0e4 * y[1];
+                d[1][0] = 0.04;
+                d[1][1] = -(1.0e4 * y[2]) - 6.0e7 * y[1];
+                d[1][2] = -(1.0e4 * y[1]);
+                d[2][1] = 6.0e7 * y[1];
+            }
+            Problem::Vdpol => {
+                d[0][1] = 1.0;
+                d[1][0] = (-(2.0 * y[0] * y[1]) - 1.0) / 1.0e-6;
+                d[1][1] = (1.0 - y[0] * y[0]) / 1.0e-6;
+            }
+            Problem::Hires => {
+                d[0][0] = -1.71;
+                d[0][1] = 0.43;
+                d[0][2] = 8.32;
+                d[1][0] = 1.71;
+                d[1][1] = -8.75;
+                d[2][2] = -10.03;
+                d[2][3] = 0.43;
+                d[2][4] = 0.035;
+                d[3][1] = 8.32;
+                d[3][2] = 1.71;
+                d[3][3] = -1.12;
+                d[4][4] = -1.745;
+                d[4][5] = 0.43;
+                d[4][6] = 0.43;
+                d[5][3] = 0.69;
+                d[5][4] = 1.71;
+                d[5][5] = -0.43 - 280.0 * y[7];
+                d[5][6] = 0.69;
+                d[5][7] = -(280.0 * y[5]);
+                d[6][5] = 280.0 * y[7];
+                d[6][6] = -1.81;
+                d[6][7] = 280.0 * y[5];
+                d[7][5] = -(280.0 * y[7]);
+                d[7][6] = 1.81;
+                d[7][7] = -(280.0 * y[5]);
+            }
+        }
+        d
+    }
+}
+
+impl Residual for Dae {
+    fn residual(&mut self, _t: f64, y: &[f64], yprime: &[f64], delta: &mut [f64]) -> ResFlag {
+        self.problem.f(y, delta);
+        for (d, yp) in delta.iter_mut().zip(yprime) {
+            *d = yp - *d;
+        }
+        ResFlag::Ok
+    }
+
+    fn jacobian(&mut self, _t: f64, y: &[f64], _yprime: &[f64], cj: f64, pd: &mut [f64]) {
+        let n = self.problem.neq();
+        let d = self.problem.df(y);
+        // Dense: row i of column j at i + j·n; band (ML = MU = n-1): at (i - j + 2n-2) + j·(3n-2).
+        let at = |i: usize, j: usize| {
+            if self.band {
+                i + 2 * n - 2 - j + j * (3 * n - 2)
+            } else {
+                i + j * n
+            }
+        };
+        for j in 0..n {
+            for i in 0..n {
+                pd[at(i, j)] = -d[i][j];
+            }
+        }
+        for i in 0..n {
+            pd[at(i, i)] += cj;
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    EveryStep,
+    ToTout,
+    InitialYprime,
+    /// Like `EveryStep`, band storage with ML = MU = NEQ-1 (INFO(6) = 1).
+    Band,
+    /// Like `EveryStep`, INFO(10) = 1.
+    Nonnegative,
+    /// Like `EveryStep`, HMAX = tend/50, H0 = tol/1000, MAXORD = 3 (INFO(7..9) = 1).
+    Limits,
+}
+
+struct Run {
+    tend: f64,
+    /// IWORK(11..15).
+    stats: [i32; 5],
+    idid: i32,
+    t: f64,
+    y: Vec<f64>,
+    /// Returns with IDID = 1 (one per step with INFO(3) = 1).
+    step_returns: i32,
+    every_step: bool,
+}
+
+fn solve(problem: Problem, tol: f64, analytic: bool, mode: Mode) -> Run {
+    let n = problem.neq();
+    let mut res = Dae {
+        problem,
+        band: mode == Mode::Band,
+    };
+    let mut y = problem.y0();
+    let mut yp = vec![0.0; n];
+    if mode != Mode::InitialYprime {
+        problem.f(&y, &mut yp);
+    }
+    let mut info = [0; 15];
+    info[4] = i32::from(analytic);
+    let tend = problem.tend();
+    let mut rwork = vec![0.0; 2000];
+    let mut iwork = vec![0; 100];
+    if mode != Mode::ToTout {
+        info[2] = 1;
+        info[3] = 1;
+        rwork[0] = tend;
+    }
+    match mode {
+        Mode::InitialYprime => info[10] = 1,
+        Mode::Band => {
+            info[5] = 1;
+            iwork[0] = n as i32 - 1;
+            iwork[1] = n as i32 - 1;
+        }
+        Mode::Nonnegative => info[9] = 1,
+        Mode::Limits => {
+            info[6] = 1;
+            rwork[1] = tend / 50.0;
+            info[7] = 1;
+            rwork[2] = 1.0e-3 * tol;
+            info[8] = 1;
+            iwork[2] = 3;
+        }
+        Mode::EveryStep | Mode::ToTout => {}
+    }
+    let (mut rtol, mut atol) = ([tol], [tol]);
+    let (mut t, mut idid) = (0.0, 0);
+    let mut step_returns = 0;
+    loop {
+        ddassl(
+            &mut res,
+            Call {
+                neq: n as i32,
+                t: &mut t,
+                y: &mut y,
+                yprime: &mut yp,
+                tout: tend,
+                info: &mut info,
+                rtol: &mut rtol,
+                atol: &mut atol,
+                idid: &mut idid,
+                rwork: &mut rwork,
+                iwork: &mut iwork,
+            },
+        );
+        match idid {
+            1 => step_returns += 1,
+            -1 => info[0] = 1,
+            _ => break,
+        }
+    }
+    Run {
+        tend,
+        stats: iwork[10..15].try_into().unwrap(),
+        idid,
+        t,
+        y,
+        step_returns,
+        every_step: mode != Mode::ToTout,
+    }
+}
+
+/// Asserts IDID, IWORK(11..15) and the final Y against the original's (printed with 17
+/// significant digits, so the literals are the original's doubles exactly).
+fn check(run: &Run, idid: i32, stats: [i32; 5], y_ref: &[f64]) {
+    assert_eq!(run.idid, idid);
+    if idid > 0 {
+        assert_eq!(run.t, run.tend);
+    }
+    if run.every_step {
+        // The last step ends with IDID = 3 (or a failure), the others with IDID = 1.
+        assert_eq!(run.step_returns + i32::from(idid == 3), run.stats[0]);
+    }
+    assert_eq!(run.stats, stats, "IWORK(11..15) differ from the original's");
+    for (i, (a, b)) in run.y.iter().zip(y_ref).enumerate() {
+        assert_eq!(
+            a.to_bits(),
+            b.to_bits(),
+            "y{} = {a:e}, original {b:e}",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn rober_numerical() {
+    let run = solve(Problem::Rober, 1.000000e-07, false, Mode::EveryStep);
+    check(
+        &run,
+        3,
+        [609, 915, 84, 29, 1],
+        &[
+            2.5967596867198322e-8,
+            1.0387039024447083e-13,
+            9.9999997403227869e-1,
+        ],
+    );
+}
+
+#[test]
+fn rober_to_tout() {
+    let run = solve(Problem::Rober, 1.000000e-07, true, Mode::ToTout);
+    check(
+        &run,
+        3,
+        [609, 915, 84, 29, 1],
+        &[
+            2.6023379426591692e-8,
+            1.0409352050207349e-13,
+            9.9999997397651674e-1,
+        ],
+    );
+}
+
+#[test]
+fn vdpol_analytic() {
+    let run = solve(Problem::Vdpol, 1.000000e-07, true, Mode::EveryStep);
+    check(
+        &run,
+        3,
+        [1865, 3019, 142, 34, 0],
+        &[1.7061658686637537e0, -8.9281169671171767e-1],
+    );
+}
+
+#[test]
+fn vdpol_numerical() {
+    let run = solve(Problem::Vdpol, 1.000000e-04, false, Mode::EveryStep);
+    check(
+        &run,
+        3,
+        [776, 1262, 127, 20, 0],
+        &[1.7038812063971216e0, -8.9526599558959130e-1],
+    );
+}
+
+#[test]
+fn hires_analytic() {
+    let run = solve(Problem::Hires, 1.000000e-04, true, Mode::EveryStep);
+    check(
+        &run,
+        3,
+        [99, 173, 31, 9, 0],
+        &[
+            7.4372597356713727e-4,
+            1.4555144261181184e-4,
+            6.0099849160410718e-5,
+            1.1881347061733084e-3,
+            2.5770466000864770e-3,
+            6.8249475755111895e-3,
+            2.9893859215556285e-3,
+            2.7106140784443843e-3,
+        ],
+    );
+}
+
+#[test]
+fn hires_initial_yprime() {
+    let run = solve(Problem::Hires, 1.000000e-07, false, Mode::InitialYprime);
+    check(
+        &run,
+        3,
+        [333, 594, 47, 3, 0],
+        &[
+            7.3715924971140448e-4,
+            1.4425409152222732e-4,
+            5.8892503053178640e-5,
+            1.1757035290803047e-3,
+            2.3871942855918167e-3,
+            6.2416074902270245e-3,
+            2.8505723672119176e-3,
+            2.8494276327878905e-3,
+        ],
+    );
+}
+
+#[test]
+fn hires_band_numerical() {
+    let run = solve(Problem::Hires, 1.000000e-07, false, Mode::Band);
+    check(
+        &run,
+        3,
+        [371, 551, 33, 3, 0],
+        &[
+            7.3715308695627762e-4,
+            1.4425287699541830e-4,
+            5.8891353900432426e-5,
+            1.1756921323303894e-3,
+            2.3870074532271793e-3,
+            6.2409840276271616e-3,
+            2.8504736361559257e-3,
+            2.8495263638451101e-3,
+        ],
+    );
+}
+
+#[test]
+fn vdpol_band_analytic() {
+    let run = solve(Problem::Vdpol, 1.000000e-07, true, Mode::Band);
+    check(
+        &run,
+        3,
+        [1865, 3019, 142, 34, 0],
+        &[1.7061658686637537e0, -8.9281169671171767e-1],
+    );
+}
+
+#[test]
+fn rober_nonnegative() {
+    let run = solve(Problem::Rober, 1.000000e-04, true, Mode::Nonnegative);
+    check(
+        &run,
+        3,
+        [187, 292, 66, 5, 6],
+        &[
+            9.9707670466010134e-8,
+            3.9883068314455422e-13,
+            9.9999990029190466e-1,
+        ],
+    );
+}
+
+#[test]
+fn vdpol_limits() {
+    let run = solve(Problem::Vdpol, 1.000000e-07, false, Mode::Limits);
+    check(
+        &run,
+        3,
+        [4960, 6976, 127, 13, 0],
+        &[1.7061646268535076e0, -8.9281295080937828e-1],
+    );
+}
+
+#[test]
+fn rober_error_test_failure() {
+    let run = solve(Problem::Rober, 1.000000e-10, true, Mode::Nonnegative);
+    check(
+        &run,
+        -6,
+        [26, 36, 13, 1, 0],
+        &[
+            9.9998838788988953e-1,
+            1.1236012262996944e-5,
+            3.7609784738078600e-7,
+        ],
+    );
+}
