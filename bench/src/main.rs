@@ -7,6 +7,7 @@
 //! of repeats filling at least S seconds (0.2), and writes `wpd.csv`, one diagram per
 //! problem (`<problem>.svg`, `<problem>.png`) and `summary.md` into DIR (docs/wpd).
 
+mod dassl;
 #[cfg(feature = "ida")]
 mod ida;
 #[cfg(feature = "peers")]

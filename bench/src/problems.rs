@@ -292,7 +292,6 @@ impl TestProblem {
     }
 
     /// The constant mass matrix as a full column-major n x n matrix.
-    #[cfg(any(feature = "ida", feature = "peers"))]
     pub fn mass_full(&self) -> Vec<f64> {
         let n = self.n;
         let ld = self.mas_band.map_or(n, |(ml, mu)| ml + mu + 1);

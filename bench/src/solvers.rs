@@ -21,6 +21,7 @@ pub struct Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Solver {
     Radau5,
+    Dassl,
     #[cfg(feature = "ida")]
     Ida,
     #[cfg(feature = "peers")]
@@ -31,6 +32,7 @@ impl Solver {
     pub fn all() -> Vec<Solver> {
         vec![
             Solver::Radau5,
+            Solver::Dassl,
             #[cfg(feature = "ida")]
             Solver::Ida,
             #[cfg(feature = "peers")]
@@ -41,6 +43,7 @@ impl Solver {
     pub fn name(self) -> &'static str {
         match self {
             Solver::Radau5 => "stiffdae RADAU5",
+            Solver::Dassl => "stiffdae DASSL",
             #[cfg(feature = "ida")]
             Solver::Ida => "SUNDIALS IDA",
             #[cfg(feature = "peers")]
@@ -52,6 +55,7 @@ impl Solver {
     pub fn takes(self, p: &TestProblem) -> bool {
         match self {
             Solver::Radau5 => p.kind != Kind::Ide,
+            Solver::Dassl => p.ind.iter().all(|&i| i <= 2),
             #[cfg(feature = "ida")]
             Solver::Ida => p.ind.iter().all(|&i| i <= 2),
             #[cfg(feature = "peers")]
@@ -63,6 +67,7 @@ impl Solver {
     pub fn refusal(self) -> &'static str {
         match self {
             Solver::Radau5 => "implicit problem F(t, y, y') = 0",
+            Solver::Dassl => "index-3 variables",
             #[cfg(feature = "ida")]
             Solver::Ida => "index-3 variables",
             #[cfg(feature = "peers")]
@@ -73,6 +78,7 @@ impl Solver {
     pub fn run(self, p: &TestProblem, tol: f64) -> Outcome {
         match self {
             Solver::Radau5 => run_radau5(p, tol),
+            Solver::Dassl => crate::dassl::run(p, tol),
             #[cfg(feature = "ida")]
             Solver::Ida => crate::ida::run(p, tol),
             #[cfg(feature = "peers")]

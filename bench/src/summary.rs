@@ -46,17 +46,21 @@ pub fn ratio(ours: &[(f64, f64)], peer: &[(f64, f64)]) -> Option<f64> {
 }
 
 pub fn table(problems: &[TestProblem], points: &[Point], solvers_all: &[Solver]) -> String {
-    let mut out = String::from("| problem | solver | points ok/run | scd range | time ratio stiffdae/peer at equal scd | failures (tol) |\n|---|---|---|---|---|---|\n");
+    let mut out = String::from("| problem | solver | points ok/run | scd range | time ratio stiffdae/peer at equal scd (per stiffdae solver) | failures (tol) |\n|---|---|---|---|---|---|\n");
     for p in problems {
         let pts: Vec<&Point> = points.iter().filter(|q| q.problem == p.name).collect();
         let mut solvers: Vec<&str> = pts.iter().map(|q| q.solver).collect();
         solvers.dedup();
-        let ours: Vec<&Point> = pts
-            .iter()
-            .copied()
-            .filter(|q| q.solver.starts_with("stiffdae"))
-            .collect();
-        let our_curve = curve(&ours);
+        // One curve per stiffdae solver; a peer is compared with each that overlaps it.
+        let ours: Vec<(&str, Vec<(f64, f64)>)> =
+            [("RADAU5", "stiffdae RADAU5"), ("DASSL", "stiffdae DASSL")]
+                .into_iter()
+                .map(|(short, name)| {
+                    let own: Vec<&Point> =
+                        pts.iter().copied().filter(|q| q.solver == name).collect();
+                    (short, curve(&own))
+                })
+                .collect();
         for s in solvers {
             let mine: Vec<&Point> = pts.iter().copied().filter(|q| q.solver == s).collect();
             let c = curve(&mine);
@@ -67,13 +71,22 @@ pub fn table(problems: &[TestProblem], points: &[Point], solvers_all: &[Solver])
             let r = if s.starts_with("stiffdae") {
                 "–".into()
             } else {
-                ratio(&our_curve, &c).map_or("no common scd range".into(), |r| {
-                    if r < 0.1 {
-                        format!("{r:.1e}")
-                    } else {
-                        format!("{r:.2}")
-                    }
-                })
+                let ratios: Vec<String> = ours
+                    .iter()
+                    .filter_map(|(short, oc)| {
+                        let r = ratio(oc, &c)?;
+                        Some(if r < 0.1 {
+                            format!("{short} {r:.1e}")
+                        } else {
+                            format!("{short} {r:.2}")
+                        })
+                    })
+                    .collect();
+                if ratios.is_empty() {
+                    "no common scd range".into()
+                } else {
+                    ratios.join(", ")
+                }
             };
             let failures: Vec<String> = mine
                 .iter()
