@@ -1,11 +1,11 @@
 !> Explicit interfaces of libstiffdae for modern Fortran: `use stiffdae` and call
-!> radau5 / contr5 with checked argument types. The entry points are the legacy ones
+!> radau5 / contr5 / ddassl with checked argument types. The entry points are the legacy ones
 !> (radau5_, contr5_), so old and new code link against the same library.
 module stiffdae
   use, intrinsic :: iso_c_binding, only: c_int, c_double
   implicit none
   private
-  public :: radau5, contr5
+  public :: radau5, contr5, ddassl
 
   abstract interface
     subroutine fcn_t(n, x, y, f, rpar, ipar) bind(C)
@@ -31,6 +31,19 @@ module stiffdae
       real(c_double), intent(inout) :: rpar(*)
       integer(c_int), intent(inout) :: ipar(*)
     end subroutine
+    subroutine res_t(t, y, yprime, delta, ires, rpar, ipar) bind(C)
+      import :: c_int, c_double
+      real(c_double), intent(in) :: t, y(*), yprime(*)
+      real(c_double), intent(out) :: delta(*)
+      integer(c_int), intent(inout) :: ires, ipar(*)
+      real(c_double), intent(inout) :: rpar(*)
+    end subroutine
+    subroutine pd_t(t, y, yprime, pd, cj, rpar, ipar) bind(C)
+      import :: c_int, c_double
+      real(c_double), intent(in) :: t, y(*), yprime(*), cj
+      real(c_double), intent(inout) :: pd(*), rpar(*)
+      integer(c_int), intent(inout) :: ipar(*)
+    end subroutine
     subroutine solout_t(nr, xold, x, y, cont, lrc, n, rpar, ipar, irtrn) bind(C)
       import :: c_int, c_double
       integer(c_int), intent(in) :: nr, lrc, n
@@ -54,6 +67,19 @@ module stiffdae
       real(c_double), intent(inout) :: x, y(n), h, rtol(*), atol(*), work(lwork), rpar(*)
       real(c_double), intent(in) :: xend
       integer(c_int), intent(inout) :: mljac, mujac, mumas, iwork(liwork), ipar(*)
+      integer(c_int), intent(out) :: idid
+    end subroutine
+
+    !> DDASSL (Petzold) with the original argument list.
+    subroutine ddassl(res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, &
+                      iwork, liw, rpar, ipar, jac) bind(C, name='ddassl_')
+      import :: c_int, c_double, res_t, pd_t
+      procedure(res_t) :: res
+      procedure(pd_t) :: jac
+      integer(c_int), intent(in) :: neq, lrw, liw
+      real(c_double), intent(inout) :: t, y(neq), yprime(neq), rtol(*), atol(*), rwork(lrw), rpar(*)
+      real(c_double), intent(in) :: tout
+      integer(c_int), intent(inout) :: info(15), iwork(liw), ipar(*)
       integer(c_int), intent(out) :: idid
     end subroutine
 
