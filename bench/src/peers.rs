@@ -1,4 +1,4 @@
-//! The Rust peer diffsol (BDF with nalgebra's dense LU) on the kit's problems:
+//! The Rust peers on the kit's problems. diffsol (BDF with nalgebra's dense LU):
 //! `M y' = f(t, y)` with the problem's constant mass matrix; the Jacobian-vector
 //! products diffsol asks for come from the problem's analytic Jacobian (evaluated once
 //! per state and reused for every column) or from forward differences.
@@ -163,4 +163,130 @@ where
     out.njac = stats.number_of_linear_solver_setups as u64;
     out.nf = stats.number_of_nonlinear_solver_iterations as u64;
     result.map(|()| solver.state().y.batch_as_slice(0).to_vec())
+}
+
+/// A kit problem as differential-equations' `M y' = f(t, y)`. Its Radau5 needs a
+/// fixed-size state (with `Vec` states it panics on an empty `zeros()`), hence `N`.
+struct DeProblem<'a, const N: usize> {
+    p: &'a TestProblem,
+    mass: Vec<f64>,
+}
+
+impl<const N: usize> differential_equations::dae::DAE<f64, [f64; N]> for DeProblem<'_, N> {
+    fn diff(&self, t: f64, y: &[f64; N], f: &mut [f64; N]) {
+        if !self.p.feval(t, y, &[0.0; N], f) {
+            f.fill(f64::NAN);
+        }
+    }
+
+    fn mass(&self, m: &mut differential_equations::linalg::Matrix<f64>) {
+        for j in 0..N {
+            for i in 0..N {
+                m[(i, j)] = match self.p.kind {
+                    Kind::Dae => self.mass[i + j * N],
+                    _ => f64::from(u8::from(i == j)),
+                };
+            }
+        }
+    }
+
+    fn jacobian(&self, t: f64, y: &[f64; N], j: &mut differential_equations::linalg::Matrix<f64>) {
+        let n = N;
+        let yp = [0.0; N];
+        let mut full = vec![0.0; n * n];
+        if self.p.numjac {
+            // Forward differences with RADAU5's increments.
+            let (mut f0, mut f1, mut y1) = ([0.0; N], [0.0; N], *y);
+            self.p.feval(t, y, &yp, &mut f0);
+            for c in 0..n {
+                let delt = (1e-16 * 1e-5f64.max(y[c].abs())).sqrt();
+                y1[c] = y[c] + delt;
+                self.p.feval(t, &y1, &yp, &mut f1);
+                y1[c] = y[c];
+                for r in 0..n {
+                    full[r + c * n] = (f1[r] - f0[r]) / delt;
+                }
+            }
+        } else if let Some((ml, mu)) = self.p.jac_band {
+            let ld = ml + mu + 1;
+            let mut band = vec![0.0; ld * n];
+            self.p.jeval(t, y, &yp, &mut band, ld);
+            for c in 0..n {
+                for r in c.saturating_sub(mu)..n.min(c + ml + 1) {
+                    full[r + c * n] = band[(r + mu - c) + c * ld];
+                }
+            }
+        } else {
+            self.p.jeval(t, y, &yp, &mut full, n);
+        }
+        for c in 0..n {
+            for r in 0..n {
+                j[(r, c)] = full[r + c * n];
+            }
+        }
+    }
+}
+
+/// differential-equations' Radau5 on a problem with `N` components.
+fn run_radau5_n<const N: usize>(p: &TestProblem, tol: f64) -> Outcome {
+    use differential_equations::prelude::*;
+    let problem = DeProblem::<N> {
+        p,
+        mass: if p.kind == Kind::Dae {
+            p.mass_full()
+        } else {
+            Vec::new()
+        },
+    };
+    let (_, atol, _) = p.tolerances(tol);
+    let mut out = Outcome::default();
+    let mut y = [0.0; N];
+    y.copy_from_slice(&p.y0);
+    for seg in p.t.windows(2) {
+        let method = ImplicitRungeKutta::radau5()
+            .rtol(tol)
+            .atol(atol.clone())
+            .h0(tol)
+            .max_steps(10_000_000);
+        match IVP::dae(&problem, seg[0], seg[1], y).method(method).solve() {
+            Ok(sol) => {
+                out.steps += (sol.steps.accepted + sol.steps.rejected) as u64;
+                out.nf += sol.evals.function as u64;
+                out.njac += sol.evals.jacobian as u64;
+                let reached = sol
+                    .t
+                    .last()
+                    .is_some_and(|t| (t - seg[1]).abs() <= 1e-12 * seg[1].abs().max(1.0));
+                match sol.y.last() {
+                    Some(last) if reached => y = *last,
+                    _ => {
+                        out.failure = Some(format!("stopped early: {:?}", sol.status));
+                        return out;
+                    }
+                }
+            }
+            Err(e) => {
+                out.failure = Some(format!("{e:?}"));
+                return out;
+            }
+        }
+    }
+    out.y = Some(y.to_vec());
+    out
+}
+
+/// differential-equations' Radau5, for the problem sizes of the kit.
+pub fn run_radau5(p: &TestProblem, tol: f64) -> Outcome {
+    match p.n {
+        2 => run_radau5_n::<2>(p, tol),
+        3 => run_radau5_n::<3>(p, tol),
+        8 => run_radau5_n::<8>(p, tol),
+        9 => run_radau5_n::<9>(p, tol),
+        10 => run_radau5_n::<10>(p, tol),
+        20 => run_radau5_n::<20>(p, tol),
+        n => Outcome {
+            failure: Some(format!("no fixed-size state of length {n} in the bench")),
+            ..Outcome::default()
+        },
+    }
 }

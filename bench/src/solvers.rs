@@ -26,6 +26,8 @@ pub enum Solver {
     Ida,
     #[cfg(feature = "peers")]
     Diffsol,
+    #[cfg(feature = "peers")]
+    DeRadau5,
 }
 
 impl Solver {
@@ -37,6 +39,8 @@ impl Solver {
             Solver::Ida,
             #[cfg(feature = "peers")]
             Solver::Diffsol,
+            #[cfg(feature = "peers")]
+            Solver::DeRadau5,
         ]
     }
 
@@ -48,6 +52,8 @@ impl Solver {
             Solver::Ida => "SUNDIALS IDA",
             #[cfg(feature = "peers")]
             Solver::Diffsol => "diffsol BDF",
+            #[cfg(feature = "peers")]
+            Solver::DeRadau5 => "differential-equations Radau5",
         }
     }
 
@@ -60,6 +66,8 @@ impl Solver {
             Solver::Ida => p.ind.iter().all(|&i| i <= 2),
             #[cfg(feature = "peers")]
             Solver::Diffsol => p.kind != Kind::Ide && p.ind.iter().all(|&i| i <= 1),
+            #[cfg(feature = "peers")]
+            Solver::DeRadau5 => p.kind != Kind::Ide && p.ind.iter().all(|&i| i <= 1),
         }
     }
 
@@ -71,7 +79,9 @@ impl Solver {
             #[cfg(feature = "ida")]
             Solver::Ida => "index-3 variables",
             #[cfg(feature = "peers")]
-            Solver::Diffsol => "implicit or higher-index problem (semi-explicit index 1 only)",
+            Solver::Diffsol | Solver::DeRadau5 => {
+                "implicit or higher-index problem (semi-explicit index 1 only)"
+            }
         }
     }
 
@@ -83,6 +93,8 @@ impl Solver {
             Solver::Ida => crate::ida::run(p, tol),
             #[cfg(feature = "peers")]
             Solver::Diffsol => crate::peers::run_diffsol(p, tol),
+            #[cfg(feature = "peers")]
+            Solver::DeRadau5 => crate::peers::run_radau5(p, tol),
         }
     }
 }
