@@ -19,8 +19,7 @@ fn robertson_dae_from_c() {
     );
     let last = stdout
         .lines()
-        .filter(|l| l.starts_with("T "))
-        .last()
+        .rfind(|l| l.starts_with("T "))
         .expect("output lines");
     let v: Vec<f64> = last
         .split_whitespace()
