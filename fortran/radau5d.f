@@ -22,14 +22,14 @@ c=======================================================================
       character*80 fullnm, problm
       character*3 ptype
       integer neqn, ndisc, mljac, mujac, mlmas, mumas, ind(maxn)
-      integer i, iseg, itol, ijac, imas, idid, ierr, nind
-      integer indsol(maxn), nindsol, nsum(7), mljs, mujs, mumss
-      double precision t(0:maxd), y(maxn), yp(maxn), yref(maxn)
+      integer i, iseg, itol, ijac, imas, idid, nsum(7), mljs, mujs
+      integer mumss
+      double precision t(0:maxd), y(maxn), yp(maxn)
       double precision rtol(maxn), atol(maxn), rtol0, atol0, h0, h, x
       double precision work(lwork), rpar(1), scd, mescd, scd9
       double precision cpu0, cpu1, cpu
       integer iwork(liwork), ipar(1)
-      logical numjac, nummas, consis, tolvec, solref, prtout, havsc9
+      logical numjac, nummas, consis, tolvec, havsc9
 
       external rfcn, rjac, rmas, rsout
       common /rkit/ problm, rtol0, atol0, h0
@@ -108,19 +108,8 @@ c=======================================================================
    20 call cpu_time(cpu1)
       cpu = cpu1 - cpu0
 
-      call setoutput(neqn, solref, prtout, nindsol, indsol)
-      call solut(neqn, t(ndisc+1), yref)
-      nind = nindsol
-      havsc9 = problm .eq. 'pump'
-      scd9 = 0d0
-      if (idid .lt. 0) then
-         scd = huge(0d0)
-         mescd = scd
-      else
-         call accury(neqn, y, yref, nind, indsol, rtol, atol, tolvec,
-     +               scd, mescd)
-         if (havsc9) scd9 = -log10(abs(y(9) - yref(9)) / abs(yref(9)))
-      end if
+      call runacc(neqn, y, t(ndisc+1), idid .lt. 0, rtol, atol, tolvec,
+     +            problm, scd, mescd, havsc9, scd9)
 
       write (6, 110) rtol0, atol0, h0, idid
       write (6, 120) mescd, scd

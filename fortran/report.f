@@ -40,6 +40,31 @@ c=======================================================================
       return
       end
 c-----------------------------------------------------------------------
+c     The accuracy of a finished run against the problem's reference
+c     (huge() for a failed run), and for the charge pump scd9 of y9.
+c-----------------------------------------------------------------------
+      subroutine runacc(neqn, y, tend, failed, rtol, atol, tolvec,
+     +                  problm, scd, mescd, havsc9, scd9)
+      integer neqn, nindsol, indsol(400)
+      double precision y(neqn), tend, rtol(*), atol(*), scd, mescd
+      double precision scd9, yref(400)
+      logical failed, tolvec, havsc9, solref, prtout
+      character*(*) problm
+      call setoutput(neqn, solref, prtout, nindsol, indsol)
+      call solut(neqn, tend, yref)
+      havsc9 = problm .eq. 'pump'
+      scd9 = 0d0
+      if (failed) then
+         scd = huge(0d0)
+         mescd = scd
+      else
+         call accury(neqn, y, yref, nindsol, indsol, rtol, atol, tolvec,
+     +               scd, mescd)
+         if (havsc9) scd9 = -log10(abs(y(9) - yref(9))/abs(yref(9)))
+      end if
+      return
+      end
+c-----------------------------------------------------------------------
 c     The machine-readable summary line every kit driver prints last.
 c-----------------------------------------------------------------------
       subroutine result(solver, problm, rtol, atol, h0, idid, ierr,
