@@ -121,6 +121,17 @@ int main(void) {
     s = good; s.null_fcn = 1; run_case("null_fcn", s, -1);
     s = good; s.nan_f = 1; run_case("nan_from_fcn", s, -3);
     s = good; s.imas = 1; s.mlmas = 0; s.mumas = 0; s.lwork = 1000; run_case("valid_mass", s, 1);
+    /* CONTR5 with an array that SOLOUT never handed out: NaN and a message, no crash. */
+    double foreign[4 * 4 + 3] = {0};
+    int32_t i1 = 1, lrc = 16, bad_i = 9;
+    double s0 = 0.5;
+    double v = contr5_(&i1, &s0, foreign, &lrc);
+    printf("CASE contr5_foreign_cont VALUE %s\n", isnan(v) ? "nan ok" : "FAILED");
+    if (!isnan(v)) failures++;
+    lrc = 6;
+    v = contr5_(&bad_i, &s0, foreign, &lrc);
+    printf("CASE contr5_bad_lrc VALUE %s\n", isnan(v) ? "nan ok" : "FAILED");
+    if (!isnan(v)) failures++;
     printf("FAILURES %d\n", failures);
     return failures == 0 ? 0 : 1;
 }

@@ -20,7 +20,7 @@ fn bad_input_gets_the_original_idid_and_a_message() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("CASE ")).count(),
-        17,
+        19,
         "{stdout}"
     );
     assert!(stdout.contains("FAILURES 0"), "{stdout}");
@@ -36,6 +36,8 @@ fn bad_input_gets_the_original_idid_and_a_message() {
         "Y(1) = NaN is not finite",
         "FCN is a null pointer",
         "step size too small",
+        "CONTR5: CONT was not handed to SOLOUT by RADAU5",
+        "CONTR5: LRC = 6 is not the 4*N that SOLOUT received",
     ] {
         assert!(
             stderr.contains(needle),
