@@ -9,5 +9,6 @@ pub mod error;
 mod ffi;
 pub mod linalg;
 pub mod radau5;
+pub mod roots;
 
 pub use error::Radau5Error;
