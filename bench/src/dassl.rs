@@ -1,55 +1,29 @@
-//! stiffdae's DASSL on the kit's problems, as `fortran/dassld.f` runs them: residual
-//! forms y' - f (ODE), M y' - f (DAE) and the problem's own F (IDE), the analytic
-//! iteration matrix cj M - df/dy where the problem has a Jacobian, a banded one where it
-//! is banded, a fresh start at every segment end with TSTOP there.
+//! stiffdae's DASSL through its safe API, set up as the kit's DASSL driver (`dassld.f`)
+//! sets up the Fortran one: the residual `y' - f`, `M y' - f` or the problem's F, the
+//! problem's tolerance vector, `cj M - df/dy` where the problem has an analytic
+//! Jacobian, a banded iteration matrix where the Jacobian is banded, one step per call
+//! (INFO(3) = 1), TSTOP at every segment end and a fresh start there. Statistics then
+//! equal the Fortran DDASSL's under the kit's driver.
 
 use crate::problems::{Kind, TestProblem};
 use crate::solvers::Outcome;
-use stiffdae::dassl::{Dassl, JacobianKind, Options, ResFlag, Residual, Tolerance};
+use stiffdae::dassl::{
+    Dassl, DasslError, JacobianKind, Options, Reached, ResFlag, Residual,
+    Tolerance as DasslTolerance,
+};
 
-struct KitResidual<'a> {
+/// A kit problem in DASSL's residual form.
+struct Form<'a> {
     p: &'a TestProblem,
-    /// Full mass matrix (DAE).
     mass: Vec<f64>,
     f: Vec<f64>,
-    /// Band widths of the iteration matrix and of the problem's Jacobian storage.
-    band: Option<(usize, usize)>,
     jac: Vec<f64>,
+    band: Option<(usize, usize)>,
 }
 
-impl KitResidual<'_> {
-    fn mass(&self, i: usize, j: usize) -> f64 {
-        match self.p.kind {
-            Kind::Ode => f64::from(u8::from(i == j)),
-            _ => self.mass[i + j * self.p.n],
-        }
-    }
-}
-
-impl Residual for KitResidual<'_> {
+impl Residual for Form<'_> {
     fn residual(&mut self, t: f64, y: &[f64], yp: &[f64], delta: &mut [f64]) -> ResFlag {
-        let n = self.p.n;
-        let ok = match self.p.kind {
-            Kind::Ide => self.p.feval(t, y, yp, delta),
-            Kind::Ode => {
-                let ok = self.p.feval(t, y, yp, &mut self.f);
-                for ((d, ypi), fi) in delta.iter_mut().zip(yp).zip(&self.f) {
-                    *d = ypi - fi;
-                }
-                ok
-            }
-            Kind::Dae => {
-                let ok = self.p.feval(t, y, yp, &mut self.f);
-                for (i, (d, fi)) in delta.iter_mut().zip(&self.f).enumerate() {
-                    *d = -fi;
-                    for (j, ypj) in yp.iter().enumerate() {
-                        *d += self.mass[i + j * n] * ypj;
-                    }
-                }
-                ok
-            }
-        };
-        if ok {
+        if self.p.residual(t, y, yp, &self.mass, &mut self.f, delta) {
             ResFlag::Ok
         } else {
             ResFlag::IllegalY
@@ -58,29 +32,17 @@ impl Residual for KitResidual<'_> {
 
     fn jacobian(&mut self, t: f64, y: &[f64], yp: &[f64], cj: f64, pd: &mut [f64]) {
         let n = self.p.n;
-        let (jml, jmu) = self.p.jac_band.unwrap_or((n, n));
-        let ld = if self.p.jac_band.is_some() {
-            jml + jmu + 1
-        } else {
-            n
-        };
-        self.jac.resize(ld * n, 0.0);
-        self.p.jeval(t, y, yp, &mut self.jac, ld);
+        self.p.jacobian_full(t, y, yp, &mut self.jac);
         for j in 0..n {
             for i in 0..n {
-                let dfdy = if self.p.jac_band.is_some() {
-                    if i + jmu >= j && i <= j + jml {
-                        self.jac[(i + jmu - j) + j * ld]
-                    } else {
-                        0.0
-                    }
-                } else {
-                    self.jac[i + j * n]
+                let m = match self.p.kind {
+                    Kind::Dae => self.mass[i + j * n],
+                    _ => f64::from(u8::from(i == j)),
                 };
-                let v = cj * self.mass(i, j) - dfdy;
+                let v = cj * m - self.jac[i + j * n];
                 match self.band {
                     None => pd[i + j * n] = v,
-                    Some((ml, mu)) if i + mu >= j && i <= j + ml => {
+                    Some((ml, mu)) if i <= j + ml && j <= i + mu => {
                         pd[(i + ml + mu - j) + j * (2 * ml + mu + 1)] = v
                     }
                     Some(_) => {}
@@ -91,36 +53,35 @@ impl Residual for KitResidual<'_> {
 }
 
 pub fn run(p: &TestProblem, tol: f64) -> Outcome {
+    let n = p.n;
     let (rtol, atol, vector) = p.tolerances(tol);
-    let band = p.jac_band.map(|(ml, mu)| match (p.kind, p.mas_band) {
-        (Kind::Dae, Some((mml, mmu))) => (ml.max(mml), mu.max(mmu)),
+    let band = p.jac_band.map(|(ml, mu)| match p.mas_band {
+        Some((mml, mmu)) if p.kind == Kind::Dae => (ml.max(mml), mu.max(mmu)),
         _ => (ml, mu),
     });
-    let mut res = KitResidual {
+    let (rtol, atol) = if vector {
+        (DasslTolerance::Vector(rtol), DasslTolerance::Vector(atol))
+    } else {
+        (DasslTolerance::Scalar(tol), DasslTolerance::Scalar(tol))
+    };
+    let mut form = Form {
         p,
         mass: if p.kind == Kind::Dae {
             p.mass_full()
         } else {
             Vec::new()
         },
-        f: vec![0.0; p.n],
+        f: vec![0.0; n],
+        jac: vec![0.0; n * n],
         band,
-        jac: Vec::new(),
     };
     let mut out = Outcome::default();
-    let (mut t, mut y, mut yp) = (p.t[0], p.y0.clone(), p.yp0.clone());
+    let (mut y, mut yp) = (p.y0.clone(), p.yp0.clone());
     for seg in p.t.windows(2) {
         let options = Options {
-            rtol: if vector {
-                Tolerance::Vector(rtol.clone())
-            } else {
-                Tolerance::Scalar(tol)
-            },
-            atol: if vector {
-                Tolerance::Vector(atol.clone())
-            } else {
-                Tolerance::Scalar(tol)
-            },
+            rtol: rtol.clone(),
+            atol: atol.clone(),
+            every_step: true,
             tstop: Some(seg[1]),
             jacobian: if p.numjac {
                 JacobianKind::Numerical
@@ -130,29 +91,29 @@ pub fn run(p: &TestProblem, tol: f64) -> Outcome {
             band,
             ..Options::default()
         };
-        let mut solver = match Dassl::new(t, &y, &yp, &options) {
+        let mut solver = match Dassl::new(seg[0], &y, &yp, &options) {
             Ok(s) => s,
             Err(e) => {
                 out.failure = Some(e.to_string());
                 return out;
             }
         };
-        // IDID = -1 (500 steps in this call) is a pause, not a failure: continue.
+        // One step per call (IDID = 1) and the 500-step returns (IDID = -1) continue, as
+        // in the kit's driver.
         let result = loop {
-            match solver.advance(&mut res, seg[1]) {
-                Err(e) if e.idid() == -1 => continue,
+            match solver.advance(&mut form, seg[1]) {
+                Ok(Reached::Step) | Err(DasslError::TooMuchWork { .. }) => {}
                 r => break r,
             }
         };
         let s = solver.stats();
-        out.steps += (s.steps + s.error_test_failures + s.convergence_failures) as u64;
+        out.steps += s.steps as u64;
         out.nf += s.residuals as u64;
         out.njac += s.jacobians as u64;
         if let Err(e) = result {
             out.failure = Some(format!("IDID = {}: {e}", e.idid()));
             return out;
         }
-        t = solver.t();
         y.copy_from_slice(solver.y());
         yp.copy_from_slice(solver.yprime());
     }

@@ -1,8 +1,9 @@
-//! Work-precision diagrams of stiffdae against SUNDIALS IDA (feature `ida`) and the
-//! Rust peer diffsol (feature `peers`) on the Test Set problems.
+//! Work-precision diagrams of stiffdae (RADAU5, DASSL) against
+//! SUNDIALS IDA (feature `ida`) and the Rust peers diffsol and differential-equations
+//! (feature `peers`) on the Test Set problems.
 //!
-//! `cargo run --release -p stiffdae-bench --features ida -- wpd [--problems a,b]
-//! [--step K] [--min-time S] [--out DIR]` runs every problem over the Test Set grid
+//! `cargo run --release -p stiffdae-bench --features ida,peers -- wpd [--problems a,b]
+//! [--solvers a,b] [--step K] [--min-time S] [--out DIR]` runs every problem over the Test Set grid
 //! rtol = atol = 10^-(4+m/4), m = 0..24 (every K-th m), times each point as the median
 //! of repeats filling at least S seconds (0.2), and writes `wpd.csv`, one diagram per
 //! problem (`<problem>.svg`, `<problem>.png`) and `summary.md` into DIR (docs/wpd).
@@ -38,6 +39,7 @@ pub struct Point {
 
 struct Args {
     problems: Vec<&'static str>,
+    solvers: Vec<Solver>,
     step: usize,
     min_time: f64,
     out: PathBuf,
@@ -47,12 +49,14 @@ fn parse_args() -> Result<Args, String> {
     let mut it = std::env::args().skip(1);
     if it.next().as_deref() != Some("wpd") {
         return Err(
-            "usage: stiffdae-bench wpd [--problems a,b] [--step K] [--min-time S] [--out DIR]"
+            "usage: stiffdae-bench wpd [--problems a,b] [--solvers a,b] [--step K] \
+             [--min-time S] [--out DIR]"
                 .into(),
         );
     }
     let mut args = Args {
         problems: problems::NAMES.to_vec(),
+        solvers: Solver::all(),
         step: 1,
         min_time: 0.2,
         out: PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/wpd"),
@@ -72,6 +76,17 @@ fn parse_args() -> Result<Args, String> {
                     })
                     .collect::<Result<_, _>>()?
             }
+            "--solvers" => {
+                args.solvers = v
+                    .split(',')
+                    .map(|k| {
+                        Solver::all()
+                            .into_iter()
+                            .find(|s| s.key() == k)
+                            .ok_or(format!("unknown or disabled solver {k}"))
+                    })
+                    .collect::<Result<_, _>>()?
+            }
             "--step" => args.step = v.parse().map_err(|e| format!("--step: {e}"))?,
             "--min-time" => args.min_time = v.parse().map_err(|e| format!("--min-time: {e}"))?,
             "--out" => args.out = PathBuf::from(v),
@@ -88,7 +103,7 @@ fn measure(solver: Solver, p: &TestProblem, tol: f64, min_time: f64) -> Point {
     let first = start.elapsed().as_secs_f64();
     let mut times = vec![first];
     let budget = Instant::now();
-    while budget.elapsed().as_secs_f64() + first < min_time && times.len() < 1000 {
+    while budget.elapsed().as_secs_f64() + first < min_time && times.len() < 1_000_000 {
         let t = Instant::now();
         std::hint::black_box(solver.run(p, tol));
         times.push(t.elapsed().as_secs_f64());
@@ -125,12 +140,14 @@ fn main() {
         .collect();
     let grid = &grid;
     let problems: Vec<TestProblem> = args.problems.iter().map(|n| TestProblem::load(n)).collect();
+    let solvers = &args.solvers;
     let jobs: Vec<(usize, Solver, f64)> = problems
         .iter()
         .enumerate()
         .flat_map(|(i, p)| {
-            Solver::all()
-                .into_iter()
+            solvers
+                .iter()
+                .copied()
                 .filter(|s| s.takes(p))
                 .flat_map(move |s| grid.iter().map(move |&t| (i, s, t)))
         })
@@ -160,12 +177,11 @@ fn main() {
         let (scd, mescd) = p.accuracy.map_or((String::new(), String::new()), |(s, m)| {
             (format!("{s:.3}"), format!("{m:.3}"))
         });
-        let status = p
-            .outcome
-            .failure
-            .clone()
-            .unwrap_or_else(|| "ok".into())
-            .replace(',', ";");
+        let status = match (&p.outcome.failure, p.accuracy) {
+            (Some(why), _) => why.replace(',', ";"),
+            (None, Some(_)) => "ok".into(),
+            (None, None) => "success reported; non-finite solution".into(),
+        };
         writeln!(
             csv,
             "{},{},{:.3e},{scd},{mescd},{},{},{},{:.6e},{status}",
@@ -175,10 +191,10 @@ fn main() {
     }
     for prob in &problems {
         let pts: Vec<&Point> = points.iter().filter(|p| p.problem == prob.name).collect();
-        plot::diagram(prob.name, &pts, &args.out)
+        plot::diagram(prob, &pts, &args.solvers, &args.out)
             .unwrap_or_else(|e| eprintln!("{}: plot failed: {e}", prob.name));
     }
-    let table = summary::table(&problems, &points, &Solver::all());
+    let table = summary::table(&problems, &points, &args.solvers);
     std::fs::write(args.out.join("summary.md"), &table).expect("write summary.md");
     println!("{table}");
 }

@@ -1,10 +1,15 @@
-//! The Rust peers on the kit's problems. diffsol (BDF with nalgebra's dense LU):
-//! `M y' = f(t, y)` with the problem's constant mass matrix; the Jacobian-vector
-//! products diffsol asks for come from the problem's analytic Jacobian (evaluated once
-//! per state and reused for every column) or from forward differences.
+//! The Rust peers on the kit's problems, `M y' = f(t, y)` with the problem's constant
+//! mass matrix. diffsol (BDF with nalgebra's dense LU): the Jacobian-vector products it
+//! asks for come from the problem's analytic Jacobian (evaluated once per state and
+//! reused for every column) or from forward differences. differential-equations
+//! (Radau5, its own dense LU): the analytic Jacobian or its forward differences.
 
 use crate::problems::{Kind, TestProblem};
 use crate::solvers::Outcome;
+use differential_equations::prelude::{
+    ControlFlag, Error as DeError, ImplicitRungeKutta, Interpolation, Matrix as DeMatrix, Solout,
+    Solution, DAE, IVP, ODE,
+};
 use diffsol::{NalgebraLU, NalgebraMat, OdeBuilder, OdeSolverMethod, OdeSolverStopReason};
 use std::cell::RefCell;
 
@@ -66,22 +71,7 @@ pub fn run_diffsol(p: &TestProblem, tol: f64) -> Outcome {
         if c.t != t || c.x != x {
             c.t = t;
             c.x.copy_from_slice(x);
-            match p.jac_band {
-                None => {
-                    p.jeval(t, x, &yp, &mut c.jac, n);
-                }
-                Some((ml, mu)) => {
-                    let ld = ml + mu + 1;
-                    let mut band = vec![0.0; ld * n];
-                    p.jeval(t, x, &yp, &mut band, ld);
-                    c.jac.fill(0.0);
-                    for j in 0..n {
-                        for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
-                            c.jac[i + j * n] = band[(i + mu - j) + j * ld];
-                        }
-                    }
-                }
-            }
+            p.jacobian_full(t, x, &yp, &mut c.jac);
         }
         for (i, yi) in y.iter_mut().enumerate() {
             *yi = (0..n).map(|j| c.jac[i + j * n] * v[j]).sum();
@@ -165,60 +155,30 @@ where
     result.map(|()| solver.state().y.batch_as_slice(0).to_vec())
 }
 
-/// A kit problem as differential-equations' `M y' = f(t, y)`. Its Radau5 needs a
-/// fixed-size state (with `Vec` states it panics on an empty `zeros()`), hence `N`.
-struct DeProblem<'a, const N: usize> {
+/// A kit problem as `differential-equations`' ODE or DAE (`M y' = f`) system, with the
+/// crate's own forward-difference Jacobian.
+struct DeSystem<'a> {
     p: &'a TestProblem,
+    yp: Vec<f64>,
     mass: Vec<f64>,
 }
 
-impl<const N: usize> differential_equations::dae::DAE<f64, [f64; N]> for DeProblem<'_, N> {
-    fn diff(&self, t: f64, y: &[f64; N], f: &mut [f64; N]) {
-        if !self.p.feval(t, y, &[0.0; N], f) {
+/// The same system with the problem's analytic Jacobian.
+struct DeAnalytic<'a>(DeSystem<'a>);
+
+impl DeSystem<'_> {
+    fn f(&self, t: f64, y: &[f64], f: &mut [f64]) {
+        if !self.p.feval(t, y, &self.yp, f) {
             f.fill(f64::NAN);
         }
     }
+}
 
-    fn mass(&self, m: &mut differential_equations::linalg::Matrix<f64>) {
-        for j in 0..N {
-            for i in 0..N {
-                m[(i, j)] = match self.p.kind {
-                    Kind::Dae => self.mass[i + j * N],
-                    _ => f64::from(u8::from(i == j)),
-                };
-            }
-        }
-    }
-
-    fn jacobian(&self, t: f64, y: &[f64; N], j: &mut differential_equations::linalg::Matrix<f64>) {
-        let n = N;
-        let yp = [0.0; N];
+impl DeAnalytic<'_> {
+    fn jac(&self, t: f64, y: &[f64], j: &mut DeMatrix<f64>) {
+        let n = self.0.p.n;
         let mut full = vec![0.0; n * n];
-        if self.p.numjac {
-            // Forward differences with RADAU5's increments.
-            let (mut f0, mut f1, mut y1) = ([0.0; N], [0.0; N], *y);
-            self.p.feval(t, y, &yp, &mut f0);
-            for c in 0..n {
-                let delt = (1e-16 * 1e-5f64.max(y[c].abs())).sqrt();
-                y1[c] = y[c] + delt;
-                self.p.feval(t, &y1, &yp, &mut f1);
-                y1[c] = y[c];
-                for r in 0..n {
-                    full[r + c * n] = (f1[r] - f0[r]) / delt;
-                }
-            }
-        } else if let Some((ml, mu)) = self.p.jac_band {
-            let ld = ml + mu + 1;
-            let mut band = vec![0.0; ld * n];
-            self.p.jeval(t, y, &yp, &mut band, ld);
-            for c in 0..n {
-                for r in c.saturating_sub(mu)..n.min(c + ml + 1) {
-                    full[r + c * n] = band[(r + mu - c) + c * ld];
-                }
-            }
-        } else {
-            self.p.jeval(t, y, &yp, &mut full, n);
-        }
+        self.0.p.jacobian_full(t, y, &self.0.yp, &mut full);
         for c in 0..n {
             for r in 0..n {
                 j[(r, c)] = full[r + c * n];
@@ -227,46 +187,161 @@ impl<const N: usize> differential_equations::dae::DAE<f64, [f64; N]> for DeProbl
     }
 }
 
-/// differential-equations' Radau5 on a problem with `N` components.
-fn run_radau5_n<const N: usize>(p: &TestProblem, tol: f64) -> Outcome {
-    use differential_equations::prelude::*;
-    let problem = DeProblem::<N> {
+impl<const N: usize> ODE<f64, [f64; N]> for DeSystem<'_> {
+    fn diff(&self, t: f64, y: &[f64; N], dydt: &mut [f64; N]) {
+        self.f(t, y, dydt);
+    }
+}
+
+impl<const N: usize> DAE<f64, [f64; N]> for DeSystem<'_> {
+    fn diff(&self, t: f64, y: &[f64; N], f: &mut [f64; N]) {
+        self.f(t, y, f);
+    }
+    fn mass(&self, m: &mut DeMatrix<f64>) {
+        let n = self.p.n;
+        for c in 0..n {
+            for r in 0..n {
+                m[(r, c)] = self.mass[r + c * n];
+            }
+        }
+    }
+}
+
+impl<const N: usize> ODE<f64, [f64; N]> for DeAnalytic<'_> {
+    fn diff(&self, t: f64, y: &[f64; N], dydt: &mut [f64; N]) {
+        self.0.f(t, y, dydt);
+    }
+    fn jacobian(&self, t: f64, y: &[f64; N], j: &mut DeMatrix<f64>) {
+        self.jac(t, y, j);
+    }
+}
+
+impl<const N: usize> DAE<f64, [f64; N]> for DeAnalytic<'_> {
+    fn diff(&self, t: f64, y: &[f64; N], f: &mut [f64; N]) {
+        self.0.f(t, y, f);
+    }
+    fn mass(&self, m: &mut DeMatrix<f64>) {
+        DAE::<f64, [f64; N]>::mass(&self.0, m);
+    }
+    fn jacobian(&self, t: f64, y: &[f64; N], j: &mut DeMatrix<f64>) {
+        self.jac(t, y, j);
+    }
+}
+
+/// Keeps only the state at the end of the segment, so that the peer does not pay for
+/// storing every step.
+struct EndPoint(f64);
+
+impl<const N: usize> Solout<f64, [f64; N]> for EndPoint {
+    fn solout<I>(
+        &mut self,
+        t_curr: f64,
+        _t_prev: f64,
+        y_curr: &[f64; N],
+        _y_prev: &[f64; N],
+        _interpolator: &mut I,
+        solution: &mut Solution<f64, [f64; N]>,
+    ) -> ControlFlag<f64, [f64; N]>
+    where
+        I: Interpolation<f64, [f64; N]> + ?Sized,
+    {
+        if t_curr == self.0 {
+            solution.push(t_curr, *y_curr);
+        }
+        ControlFlag::Continue
+    }
+}
+
+/// `differential-equations`' Radau5 with the problem's tolerances, h0 = tol (as
+/// stiffdae's RADAU5 gets; cut to the segment, which the crate insists on), the index-2/3 variables declared, a restart at every
+/// segment end. The state is a fixed-size array, the crate's main state type (its
+/// `Vec` state creates empty vectors inside Radau5), so each problem size has its
+/// instance.
+pub fn run_de_radau5(p: &TestProblem, tol: f64) -> Outcome {
+    match p.n {
+        2 => de_sized::<2>(p, tol),
+        3 => de_sized::<3>(p, tol),
+        8 => de_sized::<8>(p, tol),
+        9 => de_sized::<9>(p, tol),
+        10 => de_sized::<10>(p, tol),
+        20 => de_sized::<20>(p, tol),
+        27 => de_sized::<27>(p, tol),
+        n => Outcome {
+            failure: Some(format!("no array instance for n = {n}")),
+            ..Outcome::default()
+        },
+    }
+}
+
+fn de_sized<const N: usize>(p: &TestProblem, tol: f64) -> Outcome {
+    let n = p.n;
+    let system = DeSystem {
         p,
+        yp: vec![0.0; n],
         mass: if p.kind == Kind::Dae {
             p.mass_full()
         } else {
             Vec::new()
         },
     };
-    let (_, atol, _) = p.tolerances(tol);
+    if p.numjac {
+        de_radau5::<_, N>(&system, p, tol)
+    } else {
+        de_radau5::<_, N>(&DeAnalytic(system), p, tol)
+    }
+}
+
+fn de_radau5<S, const N: usize>(system: &S, p: &TestProblem, tol: f64) -> Outcome
+where
+    S: ODE<f64, [f64; N]> + DAE<f64, [f64; N]>,
+{
+    let n = p.n;
+    let (rtol, atol, _) = p.tolerances(tol);
+    let vars = |k: i32| -> Vec<usize> { (0..n).filter(|&i| p.ind[i] == k).collect() };
     let mut out = Outcome::default();
     let mut y = [0.0; N];
     y.copy_from_slice(&p.y0);
     for seg in p.t.windows(2) {
-        let method = ImplicitRungeKutta::radau5()
-            .rtol(tol)
-            .atol(atol.clone())
-            .h0(tol)
-            .max_steps(10_000_000);
-        match IVP::dae(&problem, seg[0], seg[1], y).method(method).solve() {
-            Ok(sol) => {
-                out.steps += (sol.steps.accepted + sol.steps.rejected) as u64;
-                out.nf += sol.evals.function as u64;
-                out.njac += sol.evals.jacobian as u64;
-                let reached = sol
-                    .t
-                    .last()
-                    .is_some_and(|t| (t - seg[1]).abs() <= 1e-12 * seg[1].abs().max(1.0));
-                match sol.y.last() {
-                    Some(last) if reached => y = *last,
-                    _ => {
-                        out.failure = Some(format!("stopped early: {:?}", sol.status));
+        // The ODE and DAE variants are different types: one builder for both.
+        macro_rules! method {
+            () => {
+                ImplicitRungeKutta::radau5()
+                    .rtol(rtol.clone())
+                    .atol(atol.clone())
+                    .h0(tol.min(seg[1] - seg[0]))
+                    .max_steps(10_000_000)
+            };
+        }
+        let solved = if p.kind == Kind::Dae {
+            IVP::dae(system, seg[0], seg[1], y)
+                .method(
+                    method!()
+                        .index2_equations(vars(2))
+                        .index3_equations(vars(3)),
+                )
+                .solout(EndPoint(seg[1]))
+                .solve()
+        } else {
+            IVP::ode(system, seg[0], seg[1], y)
+                .method(method!())
+                .solout(EndPoint(seg[1]))
+                .solve()
+        };
+        match solved {
+            Ok(s) => {
+                out.steps += s.steps.total() as u64;
+                out.nf += s.evals.function as u64;
+                out.njac += s.evals.jacobian as u64;
+                match s.y.last() {
+                    Some(end) => y.copy_from_slice(end),
+                    None => {
+                        out.failure = Some(format!("no solution at t = {:e}", seg[1]));
                         return out;
                     }
                 }
             }
             Err(e) => {
-                out.failure = Some(format!("{e:?}"));
+                out.failure = Some(de_error(&e));
                 return out;
             }
         }
@@ -275,18 +350,14 @@ fn run_radau5_n<const N: usize>(p: &TestProblem, tol: f64) -> Outcome {
     out
 }
 
-/// differential-equations' Radau5, for the problem sizes of the kit.
-pub fn run_radau5(p: &TestProblem, tol: f64) -> Outcome {
-    match p.n {
-        2 => run_radau5_n::<2>(p, tol),
-        3 => run_radau5_n::<3>(p, tol),
-        8 => run_radau5_n::<8>(p, tol),
-        9 => run_radau5_n::<9>(p, tol),
-        10 => run_radau5_n::<10>(p, tol),
-        20 => run_radau5_n::<20>(p, tol),
-        n => Outcome {
-            failure: Some(format!("no fixed-size state of length {n} in the bench")),
-            ..Outcome::default()
-        },
+/// The crate's error without the state vector (its Display needs a displayable state).
+fn de_error<const N: usize>(e: &DeError<f64, [f64; N]>) -> String {
+    match e {
+        DeError::BadInput { msg } => format!("bad input: {msg}"),
+        DeError::MaxSteps { t, .. } => format!("maximum steps reached at t = {t:e}"),
+        DeError::StepSize { t, .. } => format!("step size too small at t = {t:e}"),
+        DeError::Stiffness { t, .. } => format!("stiffness detected at t = {t:e}"),
+        DeError::LinearAlgebra { t, msg, .. } => format!("linear algebra: {msg} at t = {t:e}"),
+        other => format!("{other:?}"),
     }
 }

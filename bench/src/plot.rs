@@ -1,18 +1,23 @@
 //! One work-precision diagram per problem: scd on x, solver time on a log y axis, one
-//! line per solver, failed runs as crosses on the x axis at -log10(tol).
+//! line per solver (colours fixed per solver across the diagrams), failed runs as
+//! crosses on the x axis at -log10(tol), solvers that cannot take the problem as "n/a"
+//! legend entries.
 
+use crate::problems::TestProblem;
+use crate::solvers::Solver;
 use crate::Point;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;
 
-const COLORS: [RGBColor; 5] = [
+const COLORS: [RGBColor; 6] = [
     RGBColor(200, 30, 30),
     RGBColor(30, 90, 200),
     RGBColor(20, 150, 60),
     RGBColor(150, 60, 170),
     RGBColor(220, 140, 0),
+    RGBColor(0, 160, 170),
 ];
 
 /// plotters draws text with ab_glyph: register Debian's DejaVu Sans once.
@@ -34,8 +39,9 @@ fn register_font() -> Result<(), String> {
 
 fn draw<DB: DrawingBackend>(
     root: DrawingArea<DB, Shift>,
-    problem: &str,
+    problem: &TestProblem,
     pts: &[&Point],
+    solvers: &[Solver],
 ) -> Result<(), String>
 where
     DB::ErrorType: 'static,
@@ -43,10 +49,11 @@ where
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     root.fill(&WHITE).map_err(err)?;
     let ok: Vec<&&Point> = pts.iter().filter(|p| p.accuracy.is_some()).collect();
-    let xs = ok
-        .iter()
-        .map(|p| p.accuracy.map_or(0.0, |a| a.0))
-        .chain(pts.iter().map(|p| -p.tol.log10()));
+    let xs = ok.iter().map(|p| p.accuracy.map_or(0.0, |a| a.0)).chain(
+        pts.iter()
+            .filter(|p| p.accuracy.is_none())
+            .map(|p| -p.tol.log10()),
+    );
     let (xmin, xmax) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
         (a.min(x), b.max(x))
     });
@@ -60,7 +67,10 @@ where
         (1e-6, 1.0)
     };
     let mut chart = ChartBuilder::on(&root)
-        .caption(format!("{problem}: work-precision"), ("sans-serif", 24))
+        .caption(
+            format!("{}: work-precision", problem.name),
+            ("sans-serif", 24),
+        )
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(70)
@@ -71,24 +81,46 @@ where
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("scd (significant correct digits)")
+        .light_line_style(TRANSPARENT)
+        .x_desc("scd (significant correct digits); x on the axis: failed run at -log10(tol)")
         .y_desc("time per solve [s]")
         .y_label_formatter(&|v| format!("{v:.0e}"))
         .draw()
         .map_err(err)?;
-    let mut solvers: Vec<&str> = pts.iter().map(|p| p.solver).collect();
-    solvers.dedup();
-    for (k, solver) in solvers.iter().enumerate() {
+    let shown = Solver::all()
+        .into_iter()
+        .enumerate()
+        .filter(|(_, s)| solvers.contains(s));
+    for (k, solver) in shown {
         let color = COLORS[k % COLORS.len()];
+        if !solver.takes(problem) {
+            chart
+                .draw_series(LineSeries::new(Vec::new(), color.mix(0.4)))
+                .map_err(err)?
+                .label(format!("{}: n/a ({})", solver.name(), solver.refusal()))
+                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color.mix(0.4)));
+            continue;
+        }
+        let name = solver.name();
         let line: Vec<(f64, f64)> = ok
             .iter()
-            .filter(|p| p.solver == *solver)
+            .filter(|p| p.solver == name)
             .map(|p| (p.accuracy.map_or(0.0, |a| a.0), p.time.max(1e-7)))
             .collect();
+        let runs = pts.iter().filter(|p| p.solver == name).count();
+        let label = match runs - line.len() {
+            0 => name.to_string(),
+            failed => format!("{name} ({failed} of {runs} runs failed)"),
+        };
+        // Segment by segment: a polyline's miter joins spike where the curve turns back
+        // (scd is not monotonic in the tolerance).
         chart
-            .draw_series(LineSeries::new(line.clone(), color.stroke_width(2)))
+            .draw_series(
+                line.windows(2)
+                    .map(|w| PathElement::new(w.to_vec(), color.stroke_width(2))),
+            )
             .map_err(err)?
-            .label(*solver)
+            .label(label)
             .legend(move |(x, y)| {
                 PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
             });
@@ -98,12 +130,14 @@ where
                     .map(|xy| Circle::new(xy, 3, color.filled())),
             )
             .map_err(err)?;
+        // One row of crosses per solver, so that simultaneous failures stay visible.
+        let row = tmin * 1.25f64.powi(k as i32 + 1);
         let failed = pts
             .iter()
-            .filter(|p| p.solver == *solver && p.accuracy.is_none());
+            .filter(|p| p.solver == name && p.accuracy.is_none());
         chart
             .draw_series(
-                failed.map(|p| Cross::new((-p.tol.log10(), tmin * 1.2), 6, color.stroke_width(2))),
+                failed.map(|p| Cross::new((-p.tol.log10(), row), 6, color.stroke_width(2))),
             )
             .map_err(err)?;
     }
@@ -118,18 +152,25 @@ where
 }
 
 /// Writes `<problem>.svg` and `<problem>.png` into `dir`.
-pub fn diagram(problem: &str, pts: &[&Point], dir: &Path) -> Result<(), String> {
+pub fn diagram(
+    problem: &TestProblem,
+    pts: &[&Point],
+    solvers: &[Solver],
+    dir: &Path,
+) -> Result<(), String> {
     register_font()?;
-    let svg = dir.join(format!("{problem}.svg"));
+    let svg = dir.join(format!("{}.svg", problem.name));
     draw(
         SVGBackend::new(&svg, (900, 600)).into_drawing_area(),
         problem,
         pts,
+        solvers,
     )?;
-    let png = dir.join(format!("{problem}.png"));
+    let png = dir.join(format!("{}.png", problem.name));
     draw(
         BitMapBackend::new(&png, (900, 600)).into_drawing_area(),
         problem,
         pts,
+        solvers,
     )
 }

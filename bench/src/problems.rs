@@ -291,6 +291,53 @@ impl TestProblem {
         ierr == 0
     }
 
+    /// df/dy as a full column-major n x n matrix, whatever the problem's storage.
+    pub fn jacobian_full(&self, t: f64, y: &[f64], yp: &[f64], jac: &mut [f64]) -> bool {
+        let n = self.n;
+        let Some((ml, mu)) = self.jac_band else {
+            return self.jeval(t, y, yp, jac, n);
+        };
+        let ld = ml + mu + 1;
+        let mut band = vec![0.0; ld * n];
+        let ok = self.jeval(t, y, yp, &mut band, ld);
+        jac.fill(0.0);
+        for j in 0..n {
+            for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+                jac[i + j * n] = band[(i + mu - j) + j * ld];
+            }
+        }
+        ok
+    }
+
+    /// The residual `y' - f` (ODE), `M y' - f` (DAE, `mass` full) or the problem's own
+    /// F (IDE), as the kit's DASSL driver forms it; `f` is scratch of length n.
+    pub fn residual(
+        &self,
+        t: f64,
+        y: &[f64],
+        yp: &[f64],
+        mass: &[f64],
+        f: &mut [f64],
+        r: &mut [f64],
+    ) -> bool {
+        let n = self.n;
+        if self.kind == Kind::Ide {
+            return self.feval(t, y, yp, r);
+        }
+        let ok = self.feval(t, y, yp, f);
+        for (i, (ri, fi)) in r.iter_mut().zip(f.iter()).enumerate() {
+            if self.kind == Kind::Ode {
+                *ri = yp[i] - fi;
+            } else {
+                *ri = -fi;
+                for (j, ypj) in yp.iter().enumerate() {
+                    *ri += mass[i + j * n] * ypj;
+                }
+            }
+        }
+        ok
+    }
+
     /// The constant mass matrix as a full column-major n x n matrix.
     pub fn mass_full(&self) -> Vec<f64> {
         let n = self.n;

@@ -57,6 +57,25 @@ impl Solver {
         }
     }
 
+    /// stiffdae's own integrators, whose time the summary compares with the others'.
+    pub fn is_ours(self) -> bool {
+        self.name().starts_with("stiffdae")
+    }
+
+    /// The short name `--solvers` takes.
+    pub fn key(self) -> &'static str {
+        match self {
+            Solver::Radau5 => "radau5",
+            Solver::Dassl => "dassl",
+            #[cfg(feature = "ida")]
+            Solver::Ida => "ida",
+            #[cfg(feature = "peers")]
+            Solver::Diffsol => "diffsol",
+            #[cfg(feature = "peers")]
+            Solver::DeRadau5 => "de-radau5",
+        }
+    }
+
     /// Whether the solver can take the problem's form and index at all.
     pub fn takes(self, p: &TestProblem) -> bool {
         match self {
@@ -67,7 +86,7 @@ impl Solver {
             #[cfg(feature = "peers")]
             Solver::Diffsol => p.kind != Kind::Ide && p.ind.iter().all(|&i| i <= 1),
             #[cfg(feature = "peers")]
-            Solver::DeRadau5 => p.kind != Kind::Ide && p.ind.iter().all(|&i| i <= 1),
+            Solver::DeRadau5 => p.kind != Kind::Ide,
         }
     }
 
@@ -79,9 +98,9 @@ impl Solver {
             #[cfg(feature = "ida")]
             Solver::Ida => "index-3 variables",
             #[cfg(feature = "peers")]
-            Solver::Diffsol | Solver::DeRadau5 => {
-                "implicit or higher-index problem (semi-explicit index 1 only)"
-            }
+            Solver::Diffsol => "implicit or higher-index problem (semi-explicit index 1 only)",
+            #[cfg(feature = "peers")]
+            Solver::DeRadau5 => "implicit problem F(t, y, y') = 0",
         }
     }
 
@@ -94,7 +113,7 @@ impl Solver {
             #[cfg(feature = "peers")]
             Solver::Diffsol => crate::peers::run_diffsol(p, tol),
             #[cfg(feature = "peers")]
-            Solver::DeRadau5 => crate::peers::run_radau5(p, tol),
+            Solver::DeRadau5 => crate::peers::run_de_radau5(p, tol),
         }
     }
 }
