@@ -15,110 +15,255 @@
 
 #include <stdint.h>
 
-// IWORK(1) ML: lower bandwidth (INFO(6) = 1).
+// IWORK(1) LML: lower bandwidth (INFO(6) = 1).
 #define IW_ML 0
 
-// IWORK(2) MU: upper bandwidth (INFO(6) = 1).
+// IWORK(2) LMU: upper bandwidth.
 #define IW_MU 1
 
-// IWORK(3) MXORD: maximum order.
+// IWORK(3) LMXORD: maximum order.
 #define IW_MXORD 2
 
-// IWORK(4) MTYPE: iteration-matrix type (1 dense user, 2 dense numerical, 4 band user,
-// 5 band numerical).
+// IWORK(4) LMTYPE: iteration-matrix type (1, 2 dense; 4, 5 banded; user / differences).
 #define IW_MTYPE 3
 
-// IWORK(5) JCALC: -1 when a new iteration matrix is due, 0 just formed, 1 otherwise.
+// IWORK(5) LJCALC: -1 new matrix due, 0 just formed, 1 otherwise.
 #define IW_JCALC 4
 
-// IWORK(6) IPHASE: 0 while the start-up phase doubles the step and raises the order.
+// IWORK(6) LPHASE: 0 while the start-up phase doubles the step and raises the order.
 #define IW_PHASE 5
 
-// IWORK(7) K: order for the next step.
+// IWORK(7) LK: order for the next step.
 #define IW_K 6
 
-// IWORK(8) KOLD: order of the last successful step.
+// IWORK(8) LKOLD: order of the last successful step.
 #define IW_KOLD 7
 
-// IWORK(9) NS: number of steps taken with the current step size and order.
+// IWORK(9) LNS: steps taken with the current step size and order.
 #define IW_NS 8
 
-// IWORK(10) NSTL: step count at the start of this call (the 500-step limit).
+// IWORK(10) LNSTL: step count at the start of this call (the 500-step limit).
 #define IW_NSTL 9
 
-// IWORK(11) NST: successful steps.
+// IWORK(11) LNST: successful steps.
 #define IW_NST 10
 
-// IWORK(12) NRE: residual evaluations.
+// IWORK(12) LNRE: residual evaluations.
 #define IW_NRE 11
 
-// IWORK(13) NJE: iteration-matrix evaluations.
+// IWORK(13) LNJE: iteration-matrix evaluations.
 #define IW_NJE 12
 
-// IWORK(14) NETF: error-test failures.
+// IWORK(14) LETF: error-test failures.
 #define IW_ETF 13
+
+// IWORK(15) LNCFN: nonlinear convergence failures.
+#define IW_NCFN 14
+
+// IWORK(16) LNCFL: linear convergence failures (Krylov; 0 here).
+#define IW_NCFL 15
+
+// IWORK(17) LNIW: IWORK length needed.
+#define IW_LENIW 16
+
+// IWORK(18) LNRW: RWORK length needed.
+#define IW_LENRW 17
+
+// IWORK(19) LNNI: nonlinear iterations.
+#define IW_NNI 18
+
+// IWORK(20) LNLI: linear iterations (Krylov; 0 here).
+#define IW_NLI 19
+
+// IWORK(21) LNPS: preconditioner solves (Krylov; 0 here).
+#define IW_NPS 20
+
+// IWORK(22) LNPD: length of the iteration-matrix storage.
+#define IW_NPD 21
+
+// IWORK(23) LMITER: Krylov method flag (INFO(12)).
+#define IW_MITER 22
+
+// IWORK(29) LLOCWP: start of the preconditioner work space in WM.
+#define IW_LOCWP 28
+
+// IWORK(30) LLCIWP: 1-based start of the pivots in IWORK.
+#define IW_LCIWP 29
+
+// IWORK(31) LKPRIN: INFO(18), the initialisation print level.
+#define IW_KPRIN 30
+
+// IWORK(32) LMXNIT: Newton iterations per Jacobian in the initialisation.
+#define IW_MXNIT 31
+
+// IWORK(33) LMXNJ: Jacobian evaluations per initialisation attempt.
+#define IW_MXNJ 32
+
+// IWORK(34) LMXNH: step-size trials in the initialisation (INFO(11) = 1).
+#define IW_MXNH 33
+
+// IWORK(35) LLSOFF: 1 turns the line search of the initialisation off.
+#define IW_LSOFF 34
+
+// IWORK(36) LNRTE: root-function evaluations.
+#define IW_NRTE 35
+
+// IWORK(37) LIRFND: 1 when the last return was a root (IDID = 5).
+#define IW_IRFND 36
+
+// IWORK(41) LICNS: the constraint codes (INFO(10) = 1, 3), then the ID array.
+#define IW_ICNS 40
+
+// RWORK(1) LTSTOP.
+#define RW_TSTOP 0
+
+// RWORK(2) LHMAX.
+#define RW_HMAX 1
+
+// RWORK(3) LH: step size for the next step (H0 on input with INFO(8) = 1).
+#define RW_H 2
+
+// RWORK(4) LTN: the point the integrator has reached.
+#define RW_TN 3
+
+// RWORK(5) LCJ: leading coefficient of the current step.
+#define RW_CJ 4
+
+// RWORK(6) LCJOLD: CJ of the current iteration matrix.
+#define RW_CJOLD 5
+
+// RWORK(7) LHOLD: the last step size used successfully.
+#define RW_HOLD 6
+
+// RWORK(8) LS: Newton convergence-rate factor.
+#define RW_S 7
+
+// RWORK(9) LROUND: unit roundoff.
+#define RW_ROUND 8
+
+// RWORK(10) LEPLI: Krylov tolerance factor.
+#define RW_EPLI 9
+
+// RWORK(11) LSQRN: sqrt(NEQ).
+#define RW_SQRN 10
+
+// RWORK(12) LRSQRN: 1/sqrt(NEQ).
+#define RW_RSQRN 11
+
+// RWORK(13) LEPCON: Newton convergence constant (0.33).
+#define RW_EPCON 12
+
+// RWORK(14) LSTOL: step tolerance of the initialisation (uround^(2/3)).
+#define RW_STOL 13
+
+// RWORK(15) LEPIN: factor of EPCON in the initialisation (0.01).
+#define RW_EPIN 14
+
+// RWORK(21..26) LALPHA.
+#define RW_ALPHA 20
+
+// RWORK(27..32) LBETA.
+#define RW_BETA 26
+
+// RWORK(33..38) LGAMMA.
+#define RW_GAMMA 32
+
+// RWORK(39..44) LPSI.
+#define RW_PSI 38
+
+// RWORK(45..50) LSIGMA.
+#define RW_SIGMA 44
+
+// RWORK(51) LT0: left end of the root search.
+#define RW_T0 50
+
+// RWORK(52) LTLAST: T of the last return.
+#define RW_TLAST 51
+
+// RWORK(61) LDELTA: start of the arrays.
+#define RW_DELTA 60
+
+// Length of IWORK's fixed part.
+#define IW_HEADER IW_ICNS
 
 // IWORK(15) NCFN: convergence-test failures.
 #define IW_CTF 14
 
-// IWORK(16) NPD: length of the iteration-matrix storage.
-#define IW_NPD 15
-
 // IWORK(21..20+NEQ): LINPACK pivots.
 #define IW_IPVT 20
 
-// RWORK(1) TSTOP.
-#define RW_TSTOP 0
+// `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
+typedef void (*DaskrRes)(const double *t,
+                         const double *y,
+                         const double *yprime,
+                         const double *cj,
+                         double *delta,
+                         int32_t *ires,
+                         double *rpar,
+                         int32_t *ipar);
 
-// RWORK(2) HMAX.
-#define RW_HMAX 1
+// `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)` of the direct method.
+typedef void (*DaskrJac)(const double *t,
+                         const double *y,
+                         const double *yprime,
+                         double *pd,
+                         const double *cj,
+                         double *rpar,
+                         int32_t *ipar);
 
-// RWORK(3) H: step size for the next step (H0 on input with INFO(8) = 1).
-#define RW_H 2
-
-// RWORK(4) TN: the point the integrator has reached.
-#define RW_TN 3
-
-// RWORK(5) CJ: leading coefficient of the current step.
-#define RW_CJ 4
-
-// RWORK(6) CJOLD: CJ of the current iteration matrix.
-#define RW_CJOLD 5
-
-// RWORK(7) HOLD: the last step size used successfully.
-#define RW_HOLD 6
-
-// RWORK(8) S: Newton convergence-rate factor.
-#define RW_S 7
-
-// RWORK(9) UROUND.
-#define RW_ROUND 8
-
-// RWORK(11..16) ALPHA.
-#define RW_ALPHA 10
-
-// RWORK(17..22) BETA.
-#define RW_BETA 16
-
-// RWORK(23..28) GAMMA.
-#define RW_GAMMA 22
-
-// RWORK(29..34) PSI.
-#define RW_PSI 28
-
-// RWORK(35..40) SIGMA.
-#define RW_SIGMA 34
-
-// RWORK(41..) DELTA, then E, WT, PHI and the iteration matrix WM, each NEQ long but PHI
-// (NEQ·(MXORD+1)) and WM (IWORK(16), plus 2·(NEQ/(ML+MU+1)+1) for a numerical band matrix).
-#define RW_DELTA 40
-
-// Length of the fixed integer header before the pivots.
-#define IW_HEADER 20
+// `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
+typedef void (*DaskrRt)(const int32_t *neq,
+                        const double *t,
+                        const double *y,
+                        const double *yp,
+                        const int32_t *nrt,
+                        double *rval,
+                        double *rpar,
+                        int32_t *ipar);
 
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
+
+// DDASKR (Brown, Hindmarsh & Petzold): solves `G(t, y, y') = 0` from T towards TOUT,
+// stopping at the roots of `R(t, y, y')` (see abi.md, "DDASKR").
+//
+// `RES(T,Y,YPRIME,CJ,DELTA,IRES,RPAR,IPAR)`; `JAC(T,Y,YPRIME,PD,CJ,RPAR,IPAR)` with
+// INFO(5) = 1; `RT(NEQ,T,Y,YP,NRT,RVAL,RPAR,IPAR)` with NRT > 0; PSOL is not used (the
+// Krylov option INFO(12) = 1 is refused with IDID = -33). State lives in INFO(1), RWORK
+// and IWORK between calls; outputs in RWORK(3), (4), (7), IWORK(7), (8), (11..22), (36);
+// IDID as the original's (4: initial values done with INFO(14) = 1, 5: root found, JROOT set).
+//
+// # Safety
+// Every pointer argument must be valid as the original documents it: NEQ, TOUT, LRW,
+// LIW, NRT readable; T, IDID readable and writable; Y and YPRIME NEQ values, INFO 20
+// values, RWORK LRW, IWORK LIW and JROOT NRT values, RTOL and ATOL NEQ values with
+// INFO(2) = 1 (else one), all readable and writable and not written by anything else
+// (including the callbacks) during the call. Y, YPRIME, INFO, RWORK, IWORK and JROOT
+// must not overlap (an overlap is refused with IDID = -33). RES (and JAC with
+// INFO(5) = 1, RT with NRT > 0) must follow the original's interface; RPAR and IPAR
+// are passed to them untouched.
+void ddaskr_(DaskrRes res,
+             const int32_t *neq,
+             double *t,
+             double *y,
+             double *yprime,
+             const double *tout,
+             int32_t *info,
+             double *rtol,
+             double *atol,
+             int32_t *idid,
+             double *rwork,
+             const int32_t *lrw,
+             int32_t *iwork,
+             const int32_t *liw,
+             double *rpar,
+             int32_t *ipar,
+             DaskrJac jac,
+             const void *psol,
+             DaskrRt rt,
+             const int32_t *nrt,
+             int32_t *jroot);
 
 // Petzold's DDASSL: solves `G(t, y, y') = 0` from T towards TOUT (see abi.md, "DDASSL").
 //

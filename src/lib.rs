@@ -4,6 +4,7 @@
 //! The safe core lives in one module per method ([`radau5`], [`dassl`]) over the shared
 //! linear algebra in [`linalg`]; `ffi` is the only module with raw pointers.
 
+pub mod daskr;
 pub mod dassl;
 pub mod error;
 mod ffi;

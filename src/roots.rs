@@ -17,104 +17,186 @@ pub struct Root {
     pub direction: Vec<i32>,
 }
 
-/// Sign changes between `a` and `b`: `(any change, a zero in b, index of the function
-/// whose secant step is largest)`, as DROOTS chooses the function to iterate on.
-fn changes(a: &[f64], b: &[f64]) -> (bool, bool, usize) {
-    let (mut change, mut zero, mut imax, mut tmax) = (false, false, 0, 0.0);
-    for (i, (&ga, &gb)) in a.iter().zip(b).enumerate() {
-        if gb.abs() == 0.0 {
-            zero = true;
-        } else if ga.signum() != gb.signum() && ga != 0.0 {
-            let t = (gb / (gb - ga)).abs();
-            if !change || t > tmax {
-                tmax = t;
-                imax = i;
-            }
-            change = true;
-        }
-    }
-    (change, zero, imax)
+/// How a search of DROOTS ended (its JFLAG on return).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Outcome {
+    /// JFLAG = 2: a sign change was located at `x` (within `hmin` of the crossing).
+    Found(f64),
+    /// JFLAG = 3: no sign change, but some function is exactly zero at the right end.
+    ZeroAtEnd(f64),
+    /// JFLAG = 4: nothing in the interval.
+    None(f64),
+    /// A function value was not finite at this point: no root can be located.
+    NotFinite(f64),
 }
 
-fn directions(a: &[f64], b: &[f64]) -> Vec<i32> {
-    a.iter()
-        .zip(b)
-        .map(|(&ga, &gb)| {
-            if ga.signum() != gb.signum() || (gb == 0.0 && ga != 0.0) {
-                if ga < 0.0 || (ga == 0.0 && gb > 0.0) {
-                    1
-                } else {
-                    -1
+/// `SIGN(1.0D0, v)`: ±1 with the sign bit of `v`.
+fn sign1(v: f64) -> f64 {
+    1.0_f64.copysign(v)
+}
+
+/// Evaluations after which the iteration is cut short (the Illinois iteration needs a few
+/// dozen; this only bounds what rounding could otherwise stretch).
+const MAX_ITERATIONS: usize = 500;
+
+/// Among the functions not zero at the new end, the one whose secant step towards `r0`
+/// is largest, if any changes sign; and whether any is zero there (DROOTS 110-140).
+fn strongest_change(r0: &[f64], r: &[f64]) -> (Option<usize>, bool) {
+    let (mut imax, mut tmax, mut zroot) = (None, 0.0, false);
+    for (i, (&a, &b)) in r0.iter().zip(r).enumerate() {
+        if b.abs() > 0.0 {
+            if sign1(a) != sign1(b) {
+                let t2 = (b / (b - a)).abs();
+                if t2 > tmax {
+                    tmax = t2;
+                    imax = Some(i);
                 }
-            } else {
-                0
             }
-        })
-        .collect()
+        } else {
+            zroot = true;
+        }
+    }
+    (imax, zroot)
+}
+
+/// Finds the leftmost root in `(x0, x1]` of functions with values `r0` at `x0` (none
+/// of them zero) and `r1` at `x1`, to within `hmin`, by the Illinois algorithm exactly as
+/// DDASKR's DROOTS does it (Hiebert & Shampine 1980). `eval(x, rx)` evaluates all
+/// functions at `x`. On return `x0`, `x1`, `r0`, `r1` hold the final bracket (as the
+/// original leaves them), `rx` the values at the returned point and `jroot` the JROOT
+/// directions (set for [`Outcome::Found`] and [`Outcome::ZeroAtEnd`]).
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    hmin: f64,
+    x0: &mut f64,
+    x1: &mut f64,
+    r0: &mut [f64],
+    r1: &mut [f64],
+    rx: &mut [f64],
+    jroot: &mut [i32],
+    mut eval: impl FnMut(f64, &mut [f64]),
+) -> Outcome {
+    let (first, zroot) = strongest_change(r0, r1);
+    let Some(mut imax) = first else {
+        rx.copy_from_slice(r1);
+        if !zroot {
+            return Outcome::None(*x1);
+        }
+        for (j, (&a, &b)) in jroot.iter_mut().zip(r0.iter().zip(r1.iter())) {
+            *j = if b.abs() == 0.0 { -sign1(a) as i32 } else { 0 };
+        }
+        return Outcome::ZeroAtEnd(*x1);
+    };
+    let mut xroot = false;
+    let mut nxlast = 0;
+    let mut last = 1;
+    let mut alpha = 1.0;
+    let mut iterations = 0;
+    while !xroot && iterations < MAX_ITERATIONS {
+        iterations += 1;
+        // Statements 150-180: the secant point, with the end point that stayed twice
+        // weighted down (Illinois), kept hmin/2 inside the interval.
+        if nxlast == last {
+            alpha = if last != 0 { 0.5 * alpha } else { 2.0 * alpha };
+        } else {
+            alpha = 1.0;
+        }
+        let mut x2 = *x1 - (*x1 - *x0) * r1[imax] / (r1[imax] - alpha * r0[imax]);
+        let fracsub = |x0: f64, x1: f64| {
+            let fracint = (x1 - x0).abs() / hmin;
+            if fracint > 5.0 {
+                0.1
+            } else {
+                0.5 / fracint
+            }
+        };
+        if (x2 - *x0).abs() < 0.5 * hmin {
+            x2 = *x0 + fracsub(*x0, *x1) * (*x1 - *x0);
+        }
+        if (*x1 - x2).abs() < 0.5 * hmin {
+            x2 = *x1 - fracsub(*x0, *x1) * (*x1 - *x0);
+        }
+        eval(x2, rx);
+        if rx.iter().any(|v| !v.is_finite()) {
+            return Outcome::NotFinite(x2);
+        }
+        // Statements 200-270: which side of x2 the sign change is on.
+        let (change, zero) = strongest_change(r0, rx);
+        nxlast = last;
+        if let Some(i) = change {
+            imax = i;
+            *x1 = x2;
+            r1.copy_from_slice(rx);
+            last = 1;
+            xroot = false;
+        } else if zero {
+            *x1 = x2;
+            r1.copy_from_slice(rx);
+            xroot = true;
+        } else {
+            r0.copy_from_slice(rx);
+            *x0 = x2;
+            last = 0;
+            xroot = false;
+        }
+        if (*x1 - *x0).abs() <= hmin {
+            xroot = true;
+        }
+    }
+    // Statement 300: x1 is the root.
+    rx.copy_from_slice(r1);
+    for (j, (&a, &b)) in jroot.iter_mut().zip(r0.iter().zip(r1.iter())) {
+        *j = if b.abs() == 0.0 {
+            -sign1(a) as i32
+        } else if sign1(a) != sign1(b) {
+            sign1(b - a) as i32
+        } else {
+            0
+        };
+    }
+    Outcome::Found(*x1)
 }
 
 /// Finds the leftmost sign change of `g` in `(t0, t1]` given `g0 = g(t0)` and
 /// `g1 = g(t1)`, to within `tol` (DROOTS's HMIN; a few units of roundoff in t is
-/// typical). `g(t, out)` evaluates all functions at `t`. Functions that are zero at
-/// `t0` do not count there (a root at the initial point is reported by its caller).
-/// Returns `None` when no function changes sign or vanishes in `(t0, t1]`.
+/// typical), by [`search`]. `g(t, out)` evaluates all functions at `t`. Functions that
+/// are zero at `t0` do not count there (a root at the initial point is reported by its
+/// caller). Returns `None` when no function changes sign or vanishes in `(t0, t1]`, or a
+/// value is not finite.
 pub fn locate(
     t0: f64,
     t1: f64,
     g0: &[f64],
     g1: &[f64],
     tol: f64,
-    mut g: impl FnMut(f64, &mut [f64]),
+    g: impl FnMut(f64, &mut [f64]),
 ) -> Option<Root> {
-    let (change, zero, mut imax) = changes(g0, g1);
-    if !change {
-        return zero.then(|| Root {
-            t: t1,
-            direction: directions(g0, g1),
-        });
-    }
+    let n = g0.len();
     let (mut x0, mut x1) = (t0, t1);
-    let (mut lo, mut hi) = (g0.to_vec(), g1.to_vec());
-    let mut gx = vec![0.0; g0.len()];
-    // Illinois: halve the weight of the end point that stays fixed twice in a row.
-    let (mut alpha, mut last_side) = (1.0, 0);
-    while (x1 - x0).abs() > tol {
-        let (a, b) = (lo[imax], hi[imax]);
-        let mut x2 = x1 - (x1 - x0) * b / (b - alpha * a);
-        // Keep the iterate at least tol/2 inside the interval, as DROOTS does.
-        let margin = 0.5 * tol * (x1 - x0).signum();
-        if ((x2 - x0) - margin) * (x1 - x0).signum() < 0.0 {
-            x2 = x0 + margin;
-        }
-        if ((x1 - x2) - margin) * (x1 - x0).signum() < 0.0 {
-            x2 = x1 - margin;
-        }
-        g(x2, &mut gx);
-        let (change, zero, i) = changes(&lo, &gx);
-        if change || zero {
-            // The root lies in (x0, x2].
-            if zero && !change {
-                return Some(Root {
-                    t: x2,
-                    direction: directions(&lo, &gx),
-                });
+    // A function zero at t0 takes the sign it has just after t0, so that it is not
+    // reported again at t0 and a later sign change still counts.
+    let r0_values: Vec<f64> = g0
+        .iter()
+        .zip(g1)
+        .map(|(&a, &b)| {
+            if a == 0.0 {
+                b.abs().max(f64::MIN_POSITIVE).copysign(b)
+            } else {
+                a
             }
-            x1 = x2;
-            hi.copy_from_slice(&gx);
-            imax = i;
-            alpha = if last_side == 1 { alpha * 0.5 } else { 1.0 };
-            last_side = 1;
-        } else {
-            x0 = x2;
-            lo.copy_from_slice(&gx);
-            alpha = if last_side == -1 { alpha * 2.0 } else { 1.0 };
-            last_side = -1;
-        }
+        })
+        .collect();
+    let (mut r0, mut r1, mut rx) = (r0_values, g1.to_vec(), vec![0.0; n]);
+    let mut jroot = vec![0; n];
+    match search(
+        tol, &mut x0, &mut x1, &mut r0, &mut r1, &mut rx, &mut jroot, g,
+    ) {
+        Outcome::Found(t) | Outcome::ZeroAtEnd(t) => Some(Root {
+            t,
+            direction: jroot,
+        }),
+        Outcome::None(_) | Outcome::NotFinite(_) => None,
     }
-    Some(Root {
-        t: x1,
-        direction: directions(&lo, &hi),
-    })
 }
 
 #[cfg(test)]

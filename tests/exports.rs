@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// The entry points of the legacy ABI, and nothing else.
-const ENTRY_POINTS: &[&str] = &["contr5_", "ddassl_", "radau5_"];
+const ENTRY_POINTS: &[&str] = &["contr5_", "ddaskr_", "ddassl_", "radau5_"];
 
 fn cdylib() -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

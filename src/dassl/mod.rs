@@ -17,7 +17,7 @@ mod init;
 pub mod layout;
 mod matrix;
 mod step;
-mod vectors;
+pub(crate) mod vectors;
 
 pub use api::{Dassl, JacobianKind, Options, Reached, Stats, Tolerance};
 pub use driver::{ddassl, Call, Diagnostic};

@@ -5,7 +5,7 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::{ffi_boundary, message, read, slice_mut};
+use super::{ffi_boundary, message, overlapping, read, slice_mut};
 use crate::dassl::{ddassl, Call, ResFlag, Residual};
 
 /// The user's RES and JAC with the RPAR/IPAR pointers they receive.
@@ -85,13 +85,6 @@ unsafe fn refuse(idid: *mut i32, text: &str) {
         // SAFETY: non-null and aligned checked; writability is the caller's contract.
         unsafe { idid.write(-33) };
     }
-}
-
-/// Whether any two of the byte ranges `(start, length)` overlap (empty ranges never do).
-fn overlapping(mut ranges: Vec<(usize, usize)>) -> bool {
-    ranges.retain(|&(_, len)| len > 0);
-    ranges.sort_unstable();
-    ranges.windows(2).any(|w| w[0].0 + w[0].1 > w[1].0)
 }
 
 /// Petzold's DDASSL: solves `G(t, y, y') = 0` from T towards TOUT (see abi.md, "DDASSL").
@@ -298,16 +291,4 @@ pub unsafe extern "C" fn ddassl_(
             }
         }
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::overlapping;
-
-    #[test]
-    fn overlap_detection() {
-        assert!(!overlapping(vec![(0, 8), (8, 8), (100, 0), (100, 4)]));
-        assert!(overlapping(vec![(0, 16), (8, 8)]));
-        assert!(!overlapping(vec![(0, 0), (0, 8)]));
-    }
 }

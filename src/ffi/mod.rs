@@ -6,6 +6,7 @@
 //! safe core only through [`slice`] and [`slice_mut`], the one audited place where a
 //! pointer and a length become a slice.
 
+mod daskr;
 mod dassl;
 mod radau5;
 
@@ -87,6 +88,13 @@ pub(crate) unsafe fn read<T: Copy>(ptr: *const T) -> Option<T> {
     Some(unsafe { ptr.read() })
 }
 
+/// Whether any two of the byte ranges `(start, length)` overlap (empty ranges never do).
+pub(crate) fn overlapping(mut ranges: Vec<(usize, usize)>) -> bool {
+    ranges.retain(|&(_, len)| len > 0);
+    ranges.sort_unstable();
+    ranges.windows(2).any(|w| w[0].0 + w[0].1 > w[1].0)
+}
+
 #[cfg(test)]
 mod tests {
     /// A panic inside an export's body becomes the export's failure value.
@@ -115,5 +123,17 @@ mod tests {
             assert_eq!(super::slice(misaligned, 1), None);
             assert_eq!(super::read(std::ptr::null::<i32>()), None);
         }
+    }
+
+    #[test]
+    fn overlap_detection() {
+        assert!(!super::overlapping(vec![
+            (0, 8),
+            (8, 8),
+            (100, 0),
+            (100, 4)
+        ]));
+        assert!(super::overlapping(vec![(0, 16), (8, 8)]));
+        assert!(!super::overlapping(vec![(0, 0), (0, 8)]));
     }
 }

@@ -1,0 +1,304 @@
+//! Where DDASKR keeps its state between calls: the slots of IWORK and RWORK, as 0-based
+//! indices (the original's 1-based PARAMETER names in the docs), and the offsets of the
+//! arrays that follow them, which depend on NEQ, NRT and INFO.
+//!
+//! The original keeps LID, LENID, NONNEG and NCPHI in SAVE variables between calls; here
+//! they are derived again from INFO and IWORK on every call ([`Layout::new`]), so two
+//! problems can be integrated alternately, or on two threads.
+
+use crate::dassl::layout::MatrixType;
+
+/// IWORK(1) LML: lower bandwidth (INFO(6) = 1).
+pub const IW_ML: usize = 0;
+/// IWORK(2) LMU: upper bandwidth.
+pub const IW_MU: usize = 1;
+/// IWORK(3) LMXORD: maximum order.
+pub const IW_MXORD: usize = 2;
+/// IWORK(4) LMTYPE: iteration-matrix type (1, 2 dense; 4, 5 banded; user / differences).
+pub const IW_MTYPE: usize = 3;
+/// IWORK(5) LJCALC: -1 new matrix due, 0 just formed, 1 otherwise.
+pub const IW_JCALC: usize = 4;
+/// IWORK(6) LPHASE: 0 while the start-up phase doubles the step and raises the order.
+pub const IW_PHASE: usize = 5;
+/// IWORK(7) LK: order for the next step.
+pub const IW_K: usize = 6;
+/// IWORK(8) LKOLD: order of the last successful step.
+pub const IW_KOLD: usize = 7;
+/// IWORK(9) LNS: steps taken with the current step size and order.
+pub const IW_NS: usize = 8;
+/// IWORK(10) LNSTL: step count at the start of this call (the 500-step limit).
+pub const IW_NSTL: usize = 9;
+/// IWORK(11) LNST: successful steps.
+pub const IW_NST: usize = 10;
+/// IWORK(12) LNRE: residual evaluations.
+pub const IW_NRE: usize = 11;
+/// IWORK(13) LNJE: iteration-matrix evaluations.
+pub const IW_NJE: usize = 12;
+/// IWORK(14) LETF: error-test failures.
+pub const IW_ETF: usize = 13;
+/// IWORK(15) LNCFN: nonlinear convergence failures.
+pub const IW_NCFN: usize = 14;
+/// IWORK(16) LNCFL: linear convergence failures (Krylov; 0 here).
+pub const IW_NCFL: usize = 15;
+/// IWORK(17) LNIW: IWORK length needed.
+pub const IW_LENIW: usize = 16;
+/// IWORK(18) LNRW: RWORK length needed.
+pub const IW_LENRW: usize = 17;
+/// IWORK(19) LNNI: nonlinear iterations.
+pub const IW_NNI: usize = 18;
+/// IWORK(20) LNLI: linear iterations (Krylov; 0 here).
+pub const IW_NLI: usize = 19;
+/// IWORK(21) LNPS: preconditioner solves (Krylov; 0 here).
+pub const IW_NPS: usize = 20;
+/// IWORK(22) LNPD: length of the iteration-matrix storage.
+pub const IW_NPD: usize = 21;
+/// IWORK(23) LMITER: Krylov method flag (INFO(12)).
+pub const IW_MITER: usize = 22;
+/// IWORK(29) LLOCWP: start of the preconditioner work space in WM.
+pub const IW_LOCWP: usize = 28;
+/// IWORK(30) LLCIWP: 1-based start of the pivots in IWORK.
+pub const IW_LCIWP: usize = 29;
+/// IWORK(31) LKPRIN: INFO(18), the initialisation print level.
+pub const IW_KPRIN: usize = 30;
+/// IWORK(32) LMXNIT: Newton iterations per Jacobian in the initialisation.
+pub const IW_MXNIT: usize = 31;
+/// IWORK(33) LMXNJ: Jacobian evaluations per initialisation attempt.
+pub const IW_MXNJ: usize = 32;
+/// IWORK(34) LMXNH: step-size trials in the initialisation (INFO(11) = 1).
+pub const IW_MXNH: usize = 33;
+/// IWORK(35) LLSOFF: 1 turns the line search of the initialisation off.
+pub const IW_LSOFF: usize = 34;
+/// IWORK(36) LNRTE: root-function evaluations.
+pub const IW_NRTE: usize = 35;
+/// IWORK(37) LIRFND: 1 when the last return was a root (IDID = 5).
+pub const IW_IRFND: usize = 36;
+/// IWORK(41) LICNS: the constraint codes (INFO(10) = 1, 3), then the ID array.
+pub const IW_ICNS: usize = 40;
+
+/// RWORK(1) LTSTOP.
+pub const RW_TSTOP: usize = 0;
+/// RWORK(2) LHMAX.
+pub const RW_HMAX: usize = 1;
+/// RWORK(3) LH: step size for the next step (H0 on input with INFO(8) = 1).
+pub const RW_H: usize = 2;
+/// RWORK(4) LTN: the point the integrator has reached.
+pub const RW_TN: usize = 3;
+/// RWORK(5) LCJ: leading coefficient of the current step.
+pub const RW_CJ: usize = 4;
+/// RWORK(6) LCJOLD: CJ of the current iteration matrix.
+pub const RW_CJOLD: usize = 5;
+/// RWORK(7) LHOLD: the last step size used successfully.
+pub const RW_HOLD: usize = 6;
+/// RWORK(8) LS: Newton convergence-rate factor.
+pub const RW_S: usize = 7;
+/// RWORK(9) LROUND: unit roundoff.
+pub const RW_ROUND: usize = 8;
+/// RWORK(10) LEPLI: Krylov tolerance factor.
+pub const RW_EPLI: usize = 9;
+/// RWORK(11) LSQRN: sqrt(NEQ).
+pub const RW_SQRN: usize = 10;
+/// RWORK(12) LRSQRN: 1/sqrt(NEQ).
+pub const RW_RSQRN: usize = 11;
+/// RWORK(13) LEPCON: Newton convergence constant (0.33).
+pub const RW_EPCON: usize = 12;
+/// RWORK(14) LSTOL: step tolerance of the initialisation (uround^(2/3)).
+pub const RW_STOL: usize = 13;
+/// RWORK(15) LEPIN: factor of EPCON in the initialisation (0.01).
+pub const RW_EPIN: usize = 14;
+/// RWORK(21..26) LALPHA.
+pub const RW_ALPHA: usize = 20;
+/// RWORK(27..32) LBETA.
+pub const RW_BETA: usize = 26;
+/// RWORK(33..38) LGAMMA.
+pub const RW_GAMMA: usize = 32;
+/// RWORK(39..44) LPSI.
+pub const RW_PSI: usize = 38;
+/// RWORK(45..50) LSIGMA.
+pub const RW_SIGMA: usize = 44;
+/// RWORK(51) LT0: left end of the root search.
+pub const RW_T0: usize = 50;
+/// RWORK(52) LTLAST: T of the last return.
+pub const RW_TLAST: usize = 51;
+/// RWORK(61) LDELTA: start of the arrays.
+pub const RW_DELTA: usize = 60;
+
+/// Length of IWORK's fixed part.
+pub const IW_HEADER: usize = IW_ICNS;
+
+/// Where the arrays of one problem live, and how long RWORK/IWORK must be.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// NEQ.
+    pub neq: usize,
+    /// NRT.
+    pub nrt: usize,
+    /// Columns of PHI: max(MXORD + 1, 4), the initialisation uses columns 3 and 4.
+    pub ncphi: usize,
+    /// Constraint codes in IWORK (INFO(10) = 1 or 3): NEQ, else 0.
+    pub lenic: usize,
+    /// ID array in IWORK (INFO(11) = 1 or INFO(16) = 1): NEQ, else 0.
+    pub lenid: usize,
+    /// Whether VT (weights with algebraic components zeroed) is its own array (INFO(16)).
+    pub separate_vt: bool,
+    /// Iteration-matrix type.
+    pub mtype: MatrixType,
+    /// Lower and upper bandwidths (banded types).
+    pub ml: usize,
+    /// Upper bandwidth.
+    pub mu: usize,
+    /// Iteration-matrix storage (IWORK(22) LENPD).
+    pub lenpd: usize,
+    /// RWORK length needed (LENRW).
+    pub lenrw: i64,
+    /// IWORK length needed (LENIW).
+    pub leniw: i64,
+}
+
+/// Whether the INFO(10) code asks for the constraint array.
+pub fn has_constraints(info10: i32) -> bool {
+    info10 == 1 || info10 == 3
+}
+
+impl Layout {
+    /// The layout for `neq` equations, `nrt` root functions, maximum order `mxord`,
+    /// matrix type `mtype` with bandwidths `ml`, `mu`, and INFO(10), (11), (16), as the
+    /// original computes LENRW and LENIW for the direct methods (i64: NEQ² overflows i32).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        neq: usize,
+        nrt: usize,
+        mxord: usize,
+        mtype: MatrixType,
+        ml: usize,
+        mu: usize,
+        info10: i32,
+        info11: i32,
+        info16: i32,
+    ) -> Self {
+        let lenic = if has_constraints(info10) { neq } else { 0 };
+        let lenid = if info11 == 1 || info16 == 1 { neq } else { 0 };
+        let ncphi = (mxord + 1).max(4);
+        let (n, r) = (neq as i64, nrt as i64);
+        let lenpd = if mtype.is_band() {
+            (2 * ml as i64 + mu as i64 + 1) * n
+        } else {
+            n * n
+        };
+        let mut lenrw = 60 + 3 * r + (ncphi as i64 + 3) * n + lenpd;
+        if mtype == MatrixType::BandNumerical {
+            let msave = n / (ml as i64 + mu as i64 + 1) + 1;
+            lenrw += 2 * msave;
+        }
+        if info16 != 0 {
+            lenrw += n;
+        }
+        let leniw = 40 + lenic as i64 + lenid as i64 + n;
+        Layout {
+            neq,
+            nrt,
+            ncphi,
+            lenic,
+            lenid,
+            separate_vt: info16 != 0,
+            mtype,
+            ml,
+            mu,
+            lenpd: usize::try_from(lenpd).unwrap_or(usize::MAX),
+            lenrw,
+            leniw,
+        }
+    }
+
+    /// 0-based start of ID in IWORK (the original's LID - 1).
+    pub fn id_offset(&self) -> usize {
+        IW_ICNS + self.lenic
+    }
+
+    /// 0-based start of the pivots in IWORK (IWORK(30) - 1).
+    pub fn pivot_offset(&self) -> usize {
+        self.id_offset() + self.lenid
+    }
+
+    /// Storage after the matrix proper: the band difference save area.
+    fn wm_len(&self) -> usize {
+        let save = if self.mtype == MatrixType::BandNumerical {
+            2 * (self.neq / (self.ml + self.mu + 1) + 1)
+        } else {
+            0
+        };
+        self.lenpd + save
+    }
+}
+
+/// RWORK and IWORK cut into the pieces the original addresses by offset. Built only
+/// over arrays at least LENRW/LENIW long.
+pub struct Work<'a> {
+    /// RWORK(1..60): scalars and the ALPHA, BETA, GAMMA, PSI, SIGMA arrays, T0, TLAST.
+    pub head: &'a mut [f64],
+    /// DELTA: residual, then Newton correction.
+    pub delta: &'a mut [f64],
+    /// E: accumulated corrector change (error estimate); R in the initialisation.
+    pub e: &'a mut [f64],
+    /// WT: reciprocal error weights (DINVWT inverts them).
+    pub wt: &'a mut [f64],
+    /// VT: WT with the algebraic components zeroed (INFO(16) = 1), else empty (= WT).
+    pub vt: &'a mut [f64],
+    /// PHI: modified divided differences, NEQ per column, NCPHI columns.
+    pub phi: &'a mut [f64],
+    /// R0, R1, RX: root-function values at T0, at the right end, at the iterate.
+    pub r0: &'a mut [f64],
+    /// R1.
+    pub r1: &'a mut [f64],
+    /// RX.
+    pub rx: &'a mut [f64],
+    /// WM: the iteration matrix and its LU factors, then the band difference save area.
+    pub wm: &'a mut [f64],
+    /// IWORK(1..40).
+    pub iw: &'a mut [i32],
+    /// Constraint codes (INFO(10) = 1, 3), else empty.
+    pub icnstr: &'a [i32],
+    /// ID: +1 differential, -1 algebraic (INFO(11) = 1 or INFO(16) = 1), else empty.
+    pub id: &'a [i32],
+    /// LINPACK pivots.
+    pub ipvt: &'a mut [i32],
+    /// The layout the pieces were cut by.
+    pub layout: Layout,
+}
+
+impl<'a> Work<'a> {
+    /// Cuts RWORK and IWORK (at least `layout.lenrw` and `layout.leniw` long).
+    pub fn split(rwork: &'a mut [f64], iwork: &'a mut [i32], layout: Layout) -> Self {
+        let n = layout.neq;
+        let (head, rest) = rwork.split_at_mut(RW_DELTA);
+        let (delta, rest) = rest.split_at_mut(n);
+        let (e, rest) = rest.split_at_mut(n);
+        let (wt, rest) = rest.split_at_mut(n);
+        let (vt, rest) = rest.split_at_mut(if layout.separate_vt { n } else { 0 });
+        let (phi, rest) = rest.split_at_mut(layout.ncphi * n);
+        let (r0, rest) = rest.split_at_mut(layout.nrt);
+        let (r1, rest) = rest.split_at_mut(layout.nrt);
+        let (rx, rest) = rest.split_at_mut(layout.nrt);
+        let wm = &mut rest[..layout.wm_len()];
+        let (iw, rest) = iwork.split_at_mut(IW_HEADER);
+        let (icnstr, rest) = rest.split_at_mut(layout.lenic);
+        let (id, rest) = rest.split_at_mut(layout.lenid);
+        let ipvt = &mut rest[..n];
+        Work {
+            head,
+            delta,
+            e,
+            wt,
+            vt,
+            phi,
+            r0,
+            r1,
+            rx,
+            wm,
+            iw,
+            icnstr,
+            id,
+            ipvt,
+            layout,
+        }
+    }
+}

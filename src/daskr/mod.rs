@@ -1,0 +1,53 @@
+//! DASKR: DASSL with root finding and consistent initial values (Brown, Hindmarsh &
+//! Petzold 1994, 1998; Brenan, Campbell & Petzold 1996).
+//!
+//! The same fixed-leading-coefficient BDF as [`crate::dassl`], in DDASKR's arrangement:
+//! the nonlinear solver separated from the step (DNEDD/DNSD), reciprocal error weights
+//! (DINVWT, DDWNRM), the error test optionally without the algebraic variables
+//! (INFO(16)), constraints on the solution (INFO(10)), consistent initial values by a
+//! damped Newton iteration with line search (INFO(11) = 1: algebraic components of y and
+//! the derivatives of the differential ones; INFO(11) = 2: y from a given y'), and the
+//! location of the roots of `R(t, y, y')` by DRCHEK/DROOTS on the interpolant of each
+//! step. Only the direct linear solvers are provided: the Krylov option (INFO(12) = 1)
+//! is refused with IDID = -33.
+//!
+//! All state lives in INFO(1), RWORK and IWORK in the original's layout ([`layout`]):
+//! [`ddaskr`] is the original's call over slices.
+
+mod driver;
+mod init;
+pub mod layout;
+mod matrix;
+mod rootcheck;
+mod step;
+mod vectors;
+
+pub use driver::{ddaskr, Call};
+
+use crate::dassl::ResFlag;
+
+/// The DAE `G(t, y, y') = 0`, optionally its iteration matrix, and its root functions.
+pub trait Problem {
+    /// Writes `G(t, y, yprime)` into `delta` (the original's RES; `cj` is the current
+    /// leading coefficient, for residuals that want it).
+    fn residual(
+        &mut self,
+        t: f64,
+        y: &[f64],
+        yprime: &[f64],
+        cj: f64,
+        delta: &mut [f64],
+    ) -> ResFlag;
+
+    /// Adds `dG/dy + cj·dG/dy'` into `pd`, which arrives zeroed (the original's JAC with
+    /// INFO(5) = 1). Layout as [`crate::dassl::Residual::jacobian`].
+    fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
+        let _ = (t, y, yprime, cj, pd);
+    }
+
+    /// Writes the NRT root functions `R(t, y, y')` into `r` (the original's RT).
+    fn roots(&mut self, t: f64, y: &[f64], yprime: &[f64], r: &mut [f64]) {
+        let _ = (t, y, yprime);
+        r.fill(1.0);
+    }
+}
