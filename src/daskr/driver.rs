@@ -51,12 +51,14 @@ pub struct Call<'a> {
 }
 
 /// A message the original prints through XERRWD (one line per message here).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Diagnostic {
     /// XERRWD's message number.
     pub nerr: i32,
     /// The text, with the values the original prints after it.
     pub text: String,
+    /// The real values of the message (XERRWD's R1, R2).
+    pub values: Vec<f64>,
 }
 
 /// Fortran's `D21.13` edit descriptor, as XERRWD prints its real values.
@@ -82,14 +84,27 @@ fn fmt_d21(v: f64) -> String {
 
 /// The message texts of one reason, with XERRWD's integer and real values.
 fn note(nerr: i32, lines: &[&str], ints: &[i64], reals: &[f64]) -> Diagnostic {
-    let mut text = lines.join(" ");
+    // The original prints each line with its own "DASKR--" prefix: keep the first.
+    let mut text = String::new();
+    for (k, line) in lines.iter().enumerate() {
+        if k == 0 {
+            text.push_str(line.trim_end());
+        } else {
+            text.push(' ');
+            text.push_str(line.trim_start_matches("DASKR--").trim());
+        }
+    }
     for (k, v) in ints.iter().enumerate() {
         text.push_str(&format!("  In above message, I{} = {v:>10}", k + 1));
     }
     for (k, v) in reals.iter().enumerate() {
         text.push_str(&format!("  R{} = {}", k + 1, fmt_d21(*v).trim_start()));
     }
-    Diagnostic { nerr, text }
+    Diagnostic {
+        nerr,
+        text,
+        values: reals.to_vec(),
+    }
 }
 
 /// An illegal-input return (IDID = -33).

@@ -12,8 +12,10 @@
 //! is refused with IDID = -33.
 //!
 //! All state lives in INFO(1), RWORK and IWORK in the original's layout ([`layout`]):
-//! [`ddaskr`] is the original's call over slices.
+//! [`ddaskr`] is the original's call over slices, [`Daskr`] a safe interface with
+//! options, root reports, statistics and typed errors over the same arrays.
 
+mod api;
 mod driver;
 mod init;
 pub mod layout;
@@ -22,7 +24,8 @@ mod rootcheck;
 mod step;
 mod vectors;
 
-pub use driver::{ddaskr, Call};
+pub use api::{Constraints, Daskr, Initial, Options, Reached, Stats};
+pub use driver::{ddaskr, Call, Diagnostic};
 
 use crate::dassl::ResFlag;
 
@@ -49,5 +52,50 @@ pub trait Problem {
     fn roots(&mut self, t: f64, y: &[f64], yprime: &[f64], r: &mut [f64]) {
         let _ = (t, y, yprime);
         r.fill(1.0);
+    }
+}
+
+impl<F> Problem for F
+where
+    F: FnMut(f64, &[f64], &[f64], f64, &mut [f64]) -> ResFlag,
+{
+    fn residual(
+        &mut self,
+        t: f64,
+        y: &[f64],
+        yprime: &[f64],
+        cj: f64,
+        delta: &mut [f64],
+    ) -> ResFlag {
+        self(t, y, yprime, cj, delta)
+    }
+}
+
+/// A residual closure with a root-function closure.
+pub struct WithRoots<F, G> {
+    /// `G(t, y, y')` into `delta` (with `cj`).
+    pub residual: F,
+    /// `R(t, y, y')` into `r`.
+    pub roots: G,
+}
+
+impl<F, G> Problem for WithRoots<F, G>
+where
+    F: FnMut(f64, &[f64], &[f64], f64, &mut [f64]) -> ResFlag,
+    G: FnMut(f64, &[f64], &[f64], &mut [f64]),
+{
+    fn residual(
+        &mut self,
+        t: f64,
+        y: &[f64],
+        yprime: &[f64],
+        cj: f64,
+        delta: &mut [f64],
+    ) -> ResFlag {
+        (self.residual)(t, y, yprime, cj, delta)
+    }
+
+    fn roots(&mut self, t: f64, y: &[f64], yprime: &[f64], r: &mut [f64]) {
+        (self.roots)(t, y, yprime, r);
     }
 }

@@ -1,8 +1,9 @@
-//! Why a DASSL integration stopped: the original's negative IDID codes as a typed error.
+//! Why a DASSL or DASKR integration stopped: the originals' negative IDID codes as a
+//! typed error.
 
 use thiserror::Error;
 
-/// A DDASSL failure; [`DasslError::idid`] gives the original's code.
+/// A DDASSL or DDASKR failure; [`DasslError::idid`] gives the original's code.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum DasslError {
     /// IDID = -33: illegal input; the message is the original's.
@@ -79,10 +80,18 @@ pub enum DasslError {
         /// The last step size tried.
         h: f64,
     },
-    /// IDID = -12: the initial derivative could not be computed (INFO(11) = 1).
-    #[error("initial yprime could not be computed at t = {t:e}")]
+    /// IDID = -12: consistent initial values (DDASSL: the initial derivative) could not
+    /// be computed (INFO(11)).
+    #[error("consistent initial values could not be computed at t = {t:e}")]
     InitialYprime {
         /// The initial point.
+        t: f64,
+    },
+    /// IDID = -33 from DDASKR's root check: a root function is zero at two very close
+    /// points, or returned a value that is not finite.
+    #[error("root functions ill-defined at t = {t:e}")]
+    IllDefinedRoots {
+        /// Where the root functions were evaluated.
         t: f64,
     },
     /// The previous call failed with this IDID and the integration was called again
@@ -109,6 +118,7 @@ impl DasslError {
             Self::IllegalY { .. } => -10,
             Self::Stopped { .. } => -11,
             Self::InitialYprime { .. } => -12,
+            Self::IllDefinedRoots { .. } => -33,
             Self::NoActionTaken { idid } => *idid,
         }
     }

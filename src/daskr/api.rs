@@ -1,0 +1,434 @@
+//! The safe Rust interface: options instead of INFO/IWORK/RWORK slots, root reports,
+//! statistics and typed errors, over the same work arrays (so the run is the
+//! original's, step for step).
+
+use super::driver::{ddaskr, Call};
+use super::layout::{
+    Layout, IW_ETF, IW_ICNS, IW_K, IW_KOLD, IW_ML, IW_MU, IW_MXORD, IW_NCFN, IW_NJE, IW_NNI,
+    IW_NRE, IW_NRTE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
+};
+use super::Problem;
+use crate::dassl::layout::MatrixType;
+use crate::dassl::{DasslError, JacobianKind, Tolerance};
+
+/// Consistent initial values before integrating (INFO(11)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Initial {
+    /// 0: y and y' are consistent as given.
+    Given,
+    /// 1: compute the algebraic components of y and the derivatives of the differential
+    /// ones, from the differential components of y ([`Options::differential`]).
+    AlgebraicAndDerivatives,
+    /// 2: compute y from the given y'.
+    FromDerivative,
+}
+
+/// Constraints on the solution (INFO(10)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Constraints {
+    /// 0: none.
+    None,
+    /// 2: keep every component nonnegative (as DDASSL's INFO(10)).
+    NonNegative,
+    /// 1: per component, IWORK(40+i): 2 `> 0`, 1 `>= 0`, 0 free, -1 `<= 0`, -2 `< 0`
+    /// (enforced in the initialisation; in the steps with `nonnegative` as well: 3).
+    Componentwise {
+        /// The constraint codes.
+        codes: Vec<i32>,
+        /// Also keep every component nonnegative in the steps (INFO(10) = 3).
+        nonnegative: bool,
+    },
+}
+
+/// Integration options; each field is one INFO entry of the original.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    /// RTOL.
+    pub rtol: Tolerance,
+    /// ATOL.
+    pub atol: Tolerance,
+    /// INFO(3): return after every step instead of only at TOUT.
+    pub every_step: bool,
+    /// INFO(4), RWORK(1): never step past this point.
+    pub tstop: Option<f64>,
+    /// INFO(5).
+    pub jacobian: JacobianKind,
+    /// INFO(6), IWORK(1..2): banded iteration matrix with these lower and upper bandwidths.
+    pub band: Option<(usize, usize)>,
+    /// INFO(7), RWORK(2): largest step size.
+    pub hmax: Option<f64>,
+    /// INFO(8), RWORK(3): initial step size.
+    pub h0: Option<f64>,
+    /// INFO(9), IWORK(3): maximum order, 1 to 5.
+    pub max_order: Option<usize>,
+    /// INFO(10).
+    pub constraints: Constraints,
+    /// INFO(11).
+    pub initial: Initial,
+    /// INFO(14): return with [`Reached::Initialized`] after computing initial values.
+    pub stop_after_initial: bool,
+    /// INFO(16): leave the algebraic components out of the error test.
+    pub exclude_algebraic: bool,
+    /// IWORK(LID+i): which components are differential (true) or algebraic (false);
+    /// needed with [`Initial::AlgebraicAndDerivatives`] and `exclude_algebraic`.
+    pub differential: Option<Vec<bool>>,
+    /// NRT: the number of root functions of [`Problem::roots`].
+    pub roots: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            rtol: Tolerance::Scalar(1e-6),
+            atol: Tolerance::Scalar(1e-6),
+            every_step: false,
+            tstop: None,
+            jacobian: JacobianKind::Numerical,
+            band: None,
+            hmax: None,
+            h0: None,
+            max_order: None,
+            constraints: Constraints::None,
+            initial: Initial::Given,
+            stop_after_initial: false,
+            exclude_algebraic: false,
+            differential: None,
+            roots: 0,
+        }
+    }
+}
+
+/// Why [`Daskr::advance`] returned successfully.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reached {
+    /// IDID = 1: one step was taken (with `every_step`).
+    Step,
+    /// IDID = 2: the integration reached TSTOP.
+    Tstop,
+    /// IDID = 3: the integration reached TOUT (by interpolation).
+    Tout,
+    /// IDID = 4: consistent initial values were computed (`stop_after_initial`).
+    Initialized,
+    /// IDID = 5: a root was found at [`Daskr::t`]; per root function +1 (rising), -1
+    /// (falling) or 0 (JROOT).
+    Root(Vec<i32>),
+}
+
+/// Run statistics and step data, from the original's output slots.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Stats {
+    /// IWORK(11): steps taken.
+    pub steps: i32,
+    /// IWORK(12): residual evaluations.
+    pub residuals: i32,
+    /// IWORK(13): iteration matrices formed.
+    pub jacobians: i32,
+    /// IWORK(14): error-test failures.
+    pub error_test_failures: i32,
+    /// IWORK(15): nonlinear convergence failures.
+    pub convergence_failures: i32,
+    /// IWORK(19): nonlinear iterations.
+    pub nonlinear_iterations: i32,
+    /// IWORK(36): root-function evaluations.
+    pub root_evaluations: i32,
+    /// IWORK(7): order for the next step.
+    pub next_order: i32,
+    /// IWORK(8): order of the last step.
+    pub last_order: i32,
+    /// RWORK(3): step size for the next step.
+    pub next_h: f64,
+    /// RWORK(7): last step size.
+    pub last_h: f64,
+    /// RWORK(4): how far the integrator has reached.
+    pub tn: f64,
+}
+
+/// A DASKR integration: its state lives in the original's INFO, RWORK and IWORK arrays.
+#[derive(Debug, Clone)]
+pub struct Daskr {
+    t: f64,
+    y: Vec<f64>,
+    yprime: Vec<f64>,
+    info: [i32; 20],
+    rtol: Vec<f64>,
+    atol: Vec<f64>,
+    rwork: Vec<f64>,
+    iwork: Vec<i32>,
+    jroot: Vec<i32>,
+    idid: i32,
+    /// ID codes (+1 differential, -1 algebraic), written into IWORK(LID..) before each
+    /// first call that uses them: between, the pivots may occupy those slots.
+    id: Vec<i32>,
+}
+
+fn illegal(message: String) -> DasslError {
+    DasslError::IllegalInput { message }
+}
+
+fn tolerance_values(tol: &Tolerance, n: usize) -> Result<Vec<f64>, DasslError> {
+    match tol {
+        Tolerance::Scalar(v) => Ok(vec![*v; n]),
+        Tolerance::Vector(v) if v.len() == n => Ok(v.clone()),
+        Tolerance::Vector(v) => Err(illegal(format!(
+            "a tolerance vector has {} entries for {n} equations",
+            v.len()
+        ))),
+    }
+}
+
+fn info11(initial: Initial) -> i32 {
+    match initial {
+        Initial::Given => 0,
+        Initial::AlgebraicAndDerivatives => 1,
+        Initial::FromDerivative => 2,
+    }
+}
+
+impl Daskr {
+    /// Prepares an integration from `t0` with `y0` and (an estimate of) `yprime0`; the
+    /// options are checked by the first [`Daskr::advance`], as the original checks them.
+    pub fn new(
+        t0: f64,
+        y0: &[f64],
+        yprime0: &[f64],
+        options: &Options,
+    ) -> Result<Self, DasslError> {
+        let neq = y0.len();
+        if neq == 0 || yprime0.len() != neq || i32::try_from(neq).is_err() {
+            return Err(illegal(format!(
+                "y0 has {neq} entries and yprime0 {}",
+                yprime0.len()
+            )));
+        }
+        if i32::try_from(options.roots).is_err() {
+            return Err(illegal(format!("{} root functions", options.roots)));
+        }
+        let vector = matches!(options.rtol, Tolerance::Vector(_))
+            || matches!(options.atol, Tolerance::Vector(_));
+        let ntol = if vector { neq } else { 1 };
+        let (rtol, atol) = (
+            tolerance_values(&options.rtol, ntol)?,
+            tolerance_values(&options.atol, ntol)?,
+        );
+        let (info10, codes) = match &options.constraints {
+            Constraints::None => (0, None),
+            Constraints::NonNegative => (2, None),
+            Constraints::Componentwise { codes, nonnegative } => {
+                if codes.len() != neq {
+                    return Err(illegal(format!(
+                        "{} constraint codes for {neq} equations",
+                        codes.len()
+                    )));
+                }
+                (if *nonnegative { 3 } else { 1 }, Some(codes))
+            }
+        };
+        let mut info = [0; 20];
+        info[1] = i32::from(vector);
+        info[2] = i32::from(options.every_step);
+        info[3] = i32::from(options.tstop.is_some());
+        info[4] = i32::from(options.jacobian == JacobianKind::Analytic);
+        info[5] = i32::from(options.band.is_some());
+        info[6] = i32::from(options.hmax.is_some());
+        info[7] = i32::from(options.h0.is_some());
+        info[8] = i32::from(options.max_order.is_some());
+        info[9] = info10;
+        info[10] = info11(options.initial);
+        info[13] = i32::from(options.stop_after_initial);
+        info[15] = i32::from(options.exclude_algebraic);
+        let analytic = options.jacobian == JacobianKind::Analytic;
+        let (mtype, ml, mu) = match options.band {
+            None if analytic => (MatrixType::DenseAnalytic, 0, 0),
+            None => (MatrixType::DenseNumerical, 0, 0),
+            Some((ml, mu)) if analytic => (MatrixType::BandAnalytic, ml, mu),
+            Some((ml, mu)) => (MatrixType::BandNumerical, ml, mu),
+        };
+        let mxord = options.max_order.unwrap_or(5);
+        let lay = Layout::new(
+            neq,
+            options.roots,
+            mxord.clamp(1, 5),
+            mtype,
+            ml.min(neq),
+            mu.min(neq),
+            info[9],
+            1,
+            info[15],
+        );
+        let as_i32 = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
+        let mut rwork = vec![0.0; usize::try_from(lay.lenrw).unwrap_or(0)];
+        let mut iwork = vec![0; usize::try_from(lay.leniw).unwrap_or(0)];
+        iwork[IW_ML] = as_i32(ml);
+        iwork[IW_MU] = as_i32(mu);
+        iwork[IW_MXORD] = as_i32(mxord);
+        if let Some(codes) = codes {
+            iwork[IW_ICNS..IW_ICNS + neq].copy_from_slice(codes);
+        }
+        let id = match &options.differential {
+            Some(d) if d.len() == neq => d.iter().map(|&diff| if diff { 1 } else { -1 }).collect(),
+            Some(d) => {
+                return Err(illegal(format!(
+                    "{} differential/algebraic flags for {neq} equations",
+                    d.len()
+                )))
+            }
+            None => vec![1; neq],
+        };
+        rwork[RW_TSTOP] = options.tstop.unwrap_or(0.0);
+        rwork[RW_HMAX] = options.hmax.unwrap_or(0.0);
+        rwork[RW_H] = options.h0.unwrap_or(0.0);
+        Ok(Daskr {
+            t: t0,
+            y: y0.to_vec(),
+            yprime: yprime0.to_vec(),
+            info,
+            rtol,
+            atol,
+            rwork,
+            iwork,
+            jroot: vec![0; options.roots],
+            idid: 0,
+            id,
+        })
+    }
+
+    /// Integrates towards `tout` (DDASKR with INFO(1) = 0 on the first call, 1 after).
+    /// After [`DasslError::TooMuchWork`] or [`DasslError::TooMuchAccuracy`] the next call
+    /// continues, as the original allows; after [`Reached::Initialized`] the next call
+    /// starts the integration from the computed values.
+    pub fn advance<P: Problem + ?Sized>(
+        &mut self,
+        problem: &mut P,
+        tout: f64,
+    ) -> Result<Reached, DasslError> {
+        if self.idid == -1 || self.idid == -2 {
+            self.info[0] = 1;
+        }
+        if self.idid == 4 {
+            self.info[10] = 0;
+            self.info[13] = 0;
+        }
+        let neq = self.y.len();
+        if self.info[0] == 0 && (self.info[10] == 1 || self.info[15] == 1) {
+            let at = IW_ICNS
+                + if matches!(self.info[9], 1 | 3) {
+                    neq
+                } else {
+                    0
+                };
+            self.iwork[at..at + neq].copy_from_slice(&self.id);
+        }
+        let notes = ddaskr(
+            problem,
+            Call {
+                neq: i32::try_from(neq).unwrap_or(i32::MAX),
+                t: &mut self.t,
+                y: &mut self.y,
+                yprime: &mut self.yprime,
+                tout,
+                info: &mut self.info,
+                rtol: &mut self.rtol,
+                atol: &mut self.atol,
+                idid: &mut self.idid,
+                rwork: &mut self.rwork,
+                iwork: &mut self.iwork,
+                nrt: i32::try_from(self.jroot.len()).unwrap_or(i32::MAX),
+                jroot: &mut self.jroot,
+            },
+        );
+        if notes.iter().any(|n| n.nerr == 201) {
+            return Err(DasslError::NoActionTaken { idid: self.idid });
+        }
+        let (t, h) = (self.rwork[RW_TN], self.rwork[RW_H]);
+        match self.idid {
+            1 => Ok(Reached::Step),
+            2 => Ok(Reached::Tstop),
+            3 => Ok(Reached::Tout),
+            4 => Ok(Reached::Initialized),
+            5 => Ok(Reached::Root(self.jroot.clone())),
+            -1 => Err(DasslError::TooMuchWork { t }),
+            -2 => Err(DasslError::TooMuchAccuracy { t }),
+            -3 => Err(DasslError::NonPositiveWeight { t }),
+            -6 => Err(DasslError::ErrorTestFailures { t, h }),
+            -7 => Err(DasslError::ConvergenceFailures { t, h }),
+            -8 => Err(DasslError::SingularMatrix { t, h }),
+            -9 => Err(DasslError::ConvergenceAfterErrorTests { t, h }),
+            -10 => Err(DasslError::IllegalY { t, h }),
+            -11 => Err(DasslError::Stopped { t, h }),
+            -12 => Err(DasslError::InitialYprime { t }),
+            _ if notes.iter().any(|n| n.nerr == 31) => Err(DasslError::IllDefinedRoots {
+                t: notes
+                    .iter()
+                    .find(|n| n.nerr == 31)
+                    .and_then(|n| n.values.first().copied())
+                    .unwrap_or(self.t),
+            }),
+            _ => Err(illegal(
+                notes.first().map(|n| n.text.clone()).unwrap_or_default(),
+            )),
+        }
+    }
+
+    /// Restarts at the current point with new values (after an event changed the
+    /// equations): the next [`Daskr::advance`] is a first call again (INFO(1) = 0),
+    /// with consistent initial values computed as `initial` says.
+    pub fn restart(&mut self, y: &[f64], yprime: &[f64], initial: Initial) {
+        let n = self.y.len().min(y.len()).min(yprime.len());
+        self.y[..n].copy_from_slice(&y[..n]);
+        self.yprime[..n].copy_from_slice(&yprime[..n]);
+        self.info[0] = 0;
+        self.info[10] = info11(initial);
+        self.idid = 0;
+    }
+
+    /// Changes which components are differential (true) or algebraic (false), for the
+    /// next restart with [`Initial::AlgebraicAndDerivatives`] (the ID array).
+    pub fn set_differential(&mut self, differential: &[bool]) {
+        for (code, &d) in self.id.iter_mut().zip(differential) {
+            *code = if d { 1 } else { -1 };
+        }
+    }
+
+    /// The current point T.
+    pub fn t(&self) -> f64 {
+        self.t
+    }
+
+    /// The solution at [`Daskr::t`].
+    pub fn y(&self) -> &[f64] {
+        &self.y
+    }
+
+    /// The derivative at [`Daskr::t`].
+    pub fn yprime(&self) -> &[f64] {
+        &self.yprime
+    }
+
+    /// Changes TSTOP (RWORK(1)) for the following calls; the option must have been set.
+    pub fn set_tstop(&mut self, tstop: f64) {
+        self.rwork[RW_TSTOP] = tstop;
+    }
+
+    /// Counters and step data.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            steps: self.iwork[IW_NST],
+            residuals: self.iwork[IW_NRE],
+            jacobians: self.iwork[IW_NJE],
+            error_test_failures: self.iwork[IW_ETF],
+            convergence_failures: self.iwork[IW_NCFN],
+            nonlinear_iterations: self.iwork[IW_NNI],
+            root_evaluations: self.iwork[IW_NRTE],
+            next_order: self.iwork[IW_K],
+            last_order: self.iwork[IW_KOLD],
+            next_h: self.rwork[RW_H],
+            last_h: self.rwork[RW_HOLD],
+            tn: self.rwork[RW_TN],
+        }
+    }
+
+    /// The original's work arrays (RWORK, IWORK), e.g. to save the state.
+    pub fn work(&self) -> (&[f64], &[i32]) {
+        (&self.rwork, &self.iwork)
+    }
+}

@@ -1,0 +1,130 @@
+//! The safe DASKR interface: events and consistent re-initialisation, through
+//! `stiffdae::daskr::Daskr`.
+
+use stiffdae::daskr::{Daskr, Initial, Options, Reached, WithRoots};
+use stiffdae::dassl::{DasslError, ResFlag, Tolerance};
+
+const G: f64 = 9.81;
+
+/// A ball dropped from 10 m, restitution 0.8: the root y = 0 stops the integration
+/// falling (JROOT = -1), the velocity is reversed and scaled, the integration restarts.
+/// The impact times equal the closed form t1 = sqrt(2h/g), t(k+1) = t(k) + 2 e^k v1/g.
+#[test]
+fn bouncing_ball_impacts_match_the_closed_form() {
+    let (h, e) = (10.0_f64, 0.8_f64);
+    let mut ball = WithRoots {
+        residual: |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+            d[0] = yp[0] - y[1];
+            d[1] = yp[1] + G;
+            ResFlag::Ok
+        },
+        roots: |_t: f64, y: &[f64], _yp: &[f64], r: &mut [f64]| r[0] = y[0],
+    };
+    let options = Options {
+        rtol: Tolerance::Scalar(1e-12),
+        atol: Tolerance::Scalar(1e-12),
+        roots: 1,
+        ..Options::default()
+    };
+    let mut s = Daskr::new(0.0, &[h, 0.0], &[0.0, -G], &options).unwrap();
+    let v1 = (2.0 * G * h).sqrt();
+    let mut expected = (2.0 * h / G).sqrt();
+    let mut impacts = 0;
+    while impacts < 10 {
+        match s.advance(&mut ball, 100.0).unwrap() {
+            Reached::Root(jroot) => {
+                assert_eq!(jroot, vec![-1], "the ball falls through y = 0");
+                assert!(
+                    (s.t() - expected).abs() < 1e-9,
+                    "impact {}: t = {} expected {expected}",
+                    impacts + 1,
+                    s.t()
+                );
+                let v = -e * s.y()[1];
+                s.restart(&[0.0, v], &[v, -G], Initial::Given);
+                expected += 2.0 * e.powi(impacts + 1) * v1 / G;
+                impacts += 1;
+            }
+            other => panic!("no impact before t = 100: {other:?}"),
+        }
+    }
+    let stats = s.stats();
+    assert!(stats.root_evaluations > 0 && stats.steps > 0, "{stats:?}");
+}
+
+/// INFO(11) = 1 on an index-1 DAE with an inconsistent algebraic value and derivative
+/// (Robertson, y3 = 0.2 and y' = 0 at t = 0): the computed values satisfy the residual
+/// to well below the tolerance, y3 is the algebraic solution 1 - y1 - y2, and the
+/// derivatives are the ODE's.
+#[test]
+fn consistent_initial_values_for_robertson() {
+    let mut rober = |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+        d[0] = -0.04 * y[0] + 1e4 * y[1] * y[2] - yp[0];
+        d[1] = 0.04 * y[0] - 1e4 * y[1] * y[2] - 3e7 * y[1] * y[1] - yp[1];
+        d[2] = y[0] + y[1] + y[2] - 1.0;
+        ResFlag::Ok
+    };
+    let options = Options {
+        rtol: Tolerance::Scalar(1e-6),
+        atol: Tolerance::Scalar(1e-10),
+        initial: Initial::AlgebraicAndDerivatives,
+        stop_after_initial: true,
+        differential: Some(vec![true, true, false]),
+        ..Options::default()
+    };
+    let mut s = Daskr::new(0.0, &[1.0, 0.0, 0.2], &[0.0; 3], &options).unwrap();
+    assert_eq!(s.advance(&mut rober, 40.0).unwrap(), Reached::Initialized);
+    assert_eq!(s.t(), 0.0);
+    let mut res = [0.0; 3];
+    rober(0.0, s.y(), s.yprime(), 0.0, &mut res);
+    let norm = res.iter().fold(0.0_f64, |m, r| m.max(r.abs()));
+    assert!(norm < 1e-10, "residual {res:?}");
+    assert_eq!(&s.y()[..2], &[1.0, 0.0], "differential components kept");
+    assert!((s.yprime()[0] + 0.04).abs() < 1e-12, "{:?}", s.yprime());
+    // Then the integration itself: Robertson at t = 40 (Hairer & Wanner II, §IV.1).
+    assert_eq!(s.advance(&mut rober, 40.0).unwrap(), Reached::Tout);
+    assert!((s.y()[0] - 0.7158270687).abs() < 1e-5, "{:?}", s.y());
+}
+
+/// A root function that is not finite gives a clean error, not a hang or a bogus root.
+#[test]
+fn root_function_returning_nan_is_refused() {
+    let mut p = WithRoots {
+        residual: |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+            d[0] = yp[0] + y[0];
+            ResFlag::Ok
+        },
+        roots: |t: f64, _y: &[f64], _yp: &[f64], r: &mut [f64]| {
+            r[0] = if t > 0.5 { f64::NAN } else { 1.0 };
+        },
+    };
+    let options = Options {
+        roots: 1,
+        ..Options::default()
+    };
+    let mut s = Daskr::new(0.0, &[1.0], &[-1.0], &options).unwrap();
+    let err = s.advance(&mut p, 2.0).unwrap_err();
+    assert!(
+        matches!(err, DasslError::IllDefinedRoots { t } if t > 0.5),
+        "{err:?}"
+    );
+    assert_eq!(err.idid(), -33);
+}
+
+/// The Krylov option is not provided: the safe interface cannot ask for it, and illegal
+/// input (here a zero initial step) comes back as the original's -33.
+#[test]
+fn illegal_input_is_reported() {
+    let mut p = |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+        d[0] = yp[0] + y[0];
+        ResFlag::Ok
+    };
+    let options = Options {
+        h0: Some(0.0),
+        ..Options::default()
+    };
+    let mut s = Daskr::new(0.0, &[1.0], &[-1.0], &options).unwrap();
+    let err = s.advance(&mut p, 1.0).unwrap_err();
+    assert_eq!(err.idid(), -33, "{err}");
+    assert!(err.to_string().contains("H0=0.0"), "{err}");
+}
