@@ -15,7 +15,11 @@ fn option_modes_match_the_original_line_for_line() {
         Link::Static,
     );
     let out = run(&exe, "", &[("STIFFDAE_QUIET", "1")]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let ours = String::from_utf8_lossy(&out.stdout);
     let expected = std::fs::read_to_string(root().join("ffi-tests/expected/daskr_modes.txt"))
         .expect("expected output");
