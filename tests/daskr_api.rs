@@ -128,3 +128,96 @@ fn illegal_input_is_reported() {
     assert_eq!(err.idid(), -33, "{err}");
     assert!(err.to_string().contains("H0=0.0"), "{err}");
 }
+
+/// All state lives in RWORK/IWORK: copying them (with INFO, T, Y, Y') mid-run into fresh
+/// arrays and continuing there gives bit-identical results, roots included.
+#[test]
+fn saved_work_arrays_continue_bit_identically() {
+    use stiffdae::daskr::{ddaskr, Call};
+    let mut p = WithRoots {
+        residual: |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+            d[0] = yp[0] - y[1];
+            d[1] = yp[1] - 100.0 * (1.0 - y[0] * y[0]) * y[1] + y[0];
+            ResFlag::Ok
+        },
+        roots: |_t: f64, y: &[f64], _yp: &[f64], r: &mut [f64]| r[0] = y[0],
+    };
+    struct State {
+        t: f64,
+        y: Vec<f64>,
+        yp: Vec<f64>,
+        info: [i32; 20],
+        rtol: Vec<f64>,
+        atol: Vec<f64>,
+        idid: i32,
+        rwork: Vec<f64>,
+        iwork: Vec<i32>,
+        jroot: Vec<i32>,
+    }
+    let call = |s: &mut State, p: &mut dyn stiffdae::daskr::Problem, tout: f64| {
+        ddaskr(
+            p,
+            Call {
+                neq: 2,
+                t: &mut s.t,
+                y: &mut s.y,
+                yprime: &mut s.yp,
+                tout,
+                info: &mut s.info,
+                rtol: &mut s.rtol,
+                atol: &mut s.atol,
+                idid: &mut s.idid,
+                rwork: &mut s.rwork,
+                iwork: &mut s.iwork,
+                nrt: 1,
+                jroot: &mut s.jroot,
+            },
+        );
+        if s.idid == 5 || s.idid == 3 || s.idid == 1 {
+            s.info[0] = 1;
+        }
+    };
+    let mut info = [0; 20];
+    info[2] = 1;
+    let mut a = State {
+        t: 0.0,
+        y: vec![2.0, 0.0],
+        yp: vec![0.0, -2.0],
+        info,
+        rtol: vec![1e-7],
+        atol: vec![1e-7],
+        idid: 0,
+        rwork: vec![0.0; 200],
+        iwork: vec![0; 100],
+        jroot: vec![0],
+    };
+    for _ in 0..300 {
+        call(&mut a, &mut p, 3000.0);
+    }
+    let mut b = State {
+        t: a.t,
+        y: a.y.clone(),
+        yp: a.yp.clone(),
+        info: a.info,
+        rtol: a.rtol.clone(),
+        atol: a.atol.clone(),
+        idid: a.idid,
+        rwork: a.rwork.clone(),
+        iwork: a.iwork.clone(),
+        jroot: a.jroot.clone(),
+    };
+    let mut roots = 0;
+    for _ in 0..2000 {
+        call(&mut a, &mut p, 3000.0);
+        call(&mut b, &mut p, 3000.0);
+        assert_eq!(a.idid, b.idid);
+        assert!(a.idid == 1 || a.idid == 5, "still integrating: {}", a.idid);
+        assert_eq!(a.t.to_bits(), b.t.to_bits());
+        assert_eq!(a.y[0].to_bits(), b.y[0].to_bits());
+        assert_eq!(a.y[1].to_bits(), b.y[1].to_bits());
+        roots += usize::from(a.idid == 5);
+    }
+    assert_eq!(a.rwork, b.rwork);
+    assert_eq!(a.iwork, b.iwork);
+    assert!(roots >= 2, "the continuation crossed roots: {roots}");
+}
