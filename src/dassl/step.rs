@@ -246,7 +246,10 @@ pub fn take_step<R: Residual + ?Sized>(
                     *ypi -= v.cj * d;
                 }
                 let delnrm = weighted_rms(w.delta, w.wt);
-                if delnrm <= 100.0 * lim.uround * pnorm {
+                // The roundoff-level test applies to the first correction only: the
+                // netlib revision 000711 of DDASTP (as DDASKR's DNSD); the SLATEC
+                // revision 910624 applied it on every iteration.
+                if m == 0 && delnrm <= 100.0 * lim.uround * pnorm {
                     break false;
                 }
                 if m > 0 {
