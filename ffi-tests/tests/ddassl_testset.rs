@@ -61,6 +61,19 @@ fn robertson_equals_the_original_with_this_kit() {
     }
 }
 
+/// Robertson at 10^-4.25: the solution blows up and the weights become NaN; the
+/// original stops with IDID = -3 (its test is WT .GT. 0) after 7111 steps, and so must
+/// stiffdae rather than carry the NaN to a "successful" end.
+#[test]
+fn robertson_nan_weights_stop_as_the_original() {
+    let (res, _) = run_kit(Solver::Ddassl, "rober", 10f64.powf(-4.25));
+    assert_eq!(res.idid, -3, "{res:?}");
+    assert_eq!(
+        [res.steps, res.accept, res.nf, res.njac],
+        [7114, 7111, 12396, 691]
+    );
+}
+
 /// The wheelset reaches what the original reaches: scd 0.23, 3.34, 5.45.
 #[test]
 fn wheelset_reaches_the_originals_accuracy() {

@@ -3,6 +3,8 @@
 //! return codes (Brenan, Campbell & Petzold 1996, §5.1 and §5.4.3). All state between calls
 //! stays in INFO(1), RWORK and IWORK, as in the original.
 
+use std::cmp::Ordering;
+
 use super::init::initial_yprime;
 use super::layout::{
     required_lengths, MatrixType, IW_K, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD, IW_NJE, IW_NPD,
@@ -592,7 +594,12 @@ fn run<R: Residual + ?Sized>(
                 break;
             }
             set_weights(vector_tol, c.rtol, c.atol, &w.phi[..neq], w.wt);
-            if w.wt.iter().any(|&v| v <= 0.0) {
+            // Label 520 tests WT .GT. 0, so a NaN weight (from a NaN solution) stops
+            // the run here, unlike the .LE. test of the first call.
+            if w.wt
+                .iter()
+                .any(|&v| v.partial_cmp(&0.0) != Some(Ordering::Greater))
+            {
                 idid = -3;
                 break;
             }
