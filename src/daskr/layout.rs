@@ -8,36 +8,15 @@
 
 use crate::dassl::layout::MatrixType;
 
-/// IWORK(1) LML: lower bandwidth (INFO(6) = 1).
-pub const IW_ML: usize = 0;
-/// IWORK(2) LMU: upper bandwidth.
-pub const IW_MU: usize = 1;
-/// IWORK(3) LMXORD: maximum order.
-pub const IW_MXORD: usize = 2;
-/// IWORK(4) LMTYPE: iteration-matrix type (1, 2 dense; 4, 5 banded; user / differences).
-pub const IW_MTYPE: usize = 3;
-/// IWORK(5) LJCALC: -1 new matrix due, 0 just formed, 1 otherwise.
-pub const IW_JCALC: usize = 4;
-/// IWORK(6) LPHASE: 0 while the start-up phase doubles the step and raises the order.
-pub const IW_PHASE: usize = 5;
-/// IWORK(7) LK: order for the next step.
-pub const IW_K: usize = 6;
-/// IWORK(8) LKOLD: order of the last successful step.
-pub const IW_KOLD: usize = 7;
-/// IWORK(9) LNS: steps taken with the current step size and order.
-pub const IW_NS: usize = 8;
-/// IWORK(10) LNSTL: step count at the start of this call (the 500-step limit).
-pub const IW_NSTL: usize = 9;
-/// IWORK(11) LNST: successful steps.
-pub const IW_NST: usize = 10;
-/// IWORK(12) LNRE: residual evaluations.
-pub const IW_NRE: usize = 11;
-/// IWORK(13) LNJE: iteration-matrix evaluations.
-pub const IW_NJE: usize = 12;
-/// IWORK(14) LETF: error-test failures.
-pub const IW_ETF: usize = 13;
-/// IWORK(15) LNCFN: nonlinear convergence failures.
-pub const IW_NCFN: usize = 14;
+/// The slots DDASKR shares with DDASSL: IWORK(1..15) (ML, MU, MXORD, MTYPE, JCALC,
+/// IPHASE, K, KOLD, NS, NSTL, NST, NRE, NJE, NETF, NCFN) and RWORK(1..9) (TSTOP, HMAX,
+/// H, TN, CJ, CJOLD, HOLD, S, UROUND).
+pub use crate::dassl::layout::{
+    IW_CTF as IW_NCFN, IW_ETF, IW_JCALC, IW_K, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD,
+    IW_NJE, IW_NRE, IW_NS, IW_NST, IW_NSTL, IW_PHASE, RW_CJ, RW_CJOLD, RW_H, RW_HMAX, RW_HOLD,
+    RW_ROUND, RW_S, RW_TN, RW_TSTOP,
+};
+
 /// IWORK(16) LNCFL: linear convergence failures (Krylov; 0 here).
 pub const IW_NCFL: usize = 15;
 /// IWORK(17) LNIW: IWORK length needed.
@@ -52,8 +31,6 @@ pub const IW_NLI: usize = 19;
 pub const IW_NPS: usize = 20;
 /// IWORK(22) LNPD: length of the iteration-matrix storage.
 pub const IW_NPD: usize = 21;
-/// IWORK(23) LMITER: Krylov method flag (INFO(12)).
-pub const IW_MITER: usize = 22;
 /// IWORK(29) LLOCWP: start of the preconditioner work space in WM.
 pub const IW_LOCWP: usize = 28;
 /// IWORK(30) LLCIWP: 1-based start of the pivots in IWORK.
@@ -75,24 +52,6 @@ pub const IW_IRFND: usize = 36;
 /// IWORK(41) LICNS: the constraint codes (INFO(10) = 1, 3), then the ID array.
 pub const IW_ICNS: usize = 40;
 
-/// RWORK(1) LTSTOP.
-pub const RW_TSTOP: usize = 0;
-/// RWORK(2) LHMAX.
-pub const RW_HMAX: usize = 1;
-/// RWORK(3) LH: step size for the next step (H0 on input with INFO(8) = 1).
-pub const RW_H: usize = 2;
-/// RWORK(4) LTN: the point the integrator has reached.
-pub const RW_TN: usize = 3;
-/// RWORK(5) LCJ: leading coefficient of the current step.
-pub const RW_CJ: usize = 4;
-/// RWORK(6) LCJOLD: CJ of the current iteration matrix.
-pub const RW_CJOLD: usize = 5;
-/// RWORK(7) LHOLD: the last step size used successfully.
-pub const RW_HOLD: usize = 6;
-/// RWORK(8) LS: Newton convergence-rate factor.
-pub const RW_S: usize = 7;
-/// RWORK(9) LROUND: unit roundoff.
-pub const RW_ROUND: usize = 8;
 /// RWORK(10) LEPLI: Krylov tolerance factor.
 pub const RW_EPLI: usize = 9;
 /// RWORK(11) LSQRN: sqrt(NEQ).

@@ -4,18 +4,9 @@
 use super::layout::{Layout, Work, IW_NRE};
 use super::Problem;
 use crate::dassl::layout::MatrixType;
+pub use crate::dassl::matrix::MatrixOutcome;
+use crate::dassl::matrix::difference_matrix;
 use crate::linalg::linpack::{lu_factor_band, lu_factor_dense, lu_solve_band, lu_solve_dense};
-
-/// How forming the matrix ended (DMATD's IER and IRES).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MatrixOutcome {
-    /// Formed and factored.
-    Factored,
-    /// A zero pivot (IER != 0).
-    Singular,
-    /// A residual call of a difference quotient returned this negative IRES.
-    ResidualFailed(i32),
-}
 
 /// The difference increment of DMATD: `max(sqrt(uround)·max(|y|, |h·y'|), 1/rwt)` with
 /// the sign of `h·y'`, rounded so that `y + del` is exact. Unlike DDASSL's DDAJAC the
@@ -29,7 +20,8 @@ fn increment(squr: f64, y: f64, yp: f64, rwt: f64, h: f64) -> f64 {
 
 /// Forms `PD` at (`t`, `y`, `yp`) and factors it (DMATD). `w.delta` holds the residual
 /// there; `w.e` (E in a step, R in the initialisation: both RWORK(LE)) takes the
-/// perturbed residuals; `y` and `yp` are perturbed and restored.
+/// perturbed residuals, which DDASKR counts in IWORK(12); `y` and `yp` are perturbed and
+/// restored.
 #[allow(clippy::too_many_arguments)]
 pub fn form_matrix<P: Problem + ?Sized>(
     p: &mut P,
@@ -44,65 +36,33 @@ pub fn form_matrix<P: Problem + ?Sized>(
     let neq = y.len();
     let lay = w.layout;
     let (ml, mu) = (lay.ml, lay.mu);
-    let e = &mut *w.e;
     let (pd, save) = w.wm.split_at_mut(lay.lenpd);
-    match lay.mtype {
-        MatrixType::DenseAnalytic | MatrixType::BandAnalytic => {
-            pd.fill(0.0);
-            p.jacobian(t, y, yp, cj, pd);
-        }
-        MatrixType::DenseNumerical => {
-            let squr = uround.sqrt();
-            for i in 0..neq {
-                let del = increment(squr, y[i], yp[i], w.wt[i], h);
-                let (ysave, ypsave) = (y[i], yp[i]);
-                y[i] += del;
-                yp[i] += cj * del;
-                w.iw[IW_NRE] += 1;
-                let ires = p.residual(t, y, yp, cj, e).ires();
-                if ires < 0 {
-                    return MatrixOutcome::ResidualFailed(ires);
-                }
-                let delinv = 1.0 / del;
-                let column = &mut pd[i * neq..(i + 1) * neq];
-                for ((c, ei), di) in column.iter_mut().zip(e.iter()).zip(w.delta.iter()) {
-                    *c = (ei - di) * delinv;
-                }
-                y[i] = ysave;
-                yp[i] = ypsave;
-            }
-        }
-        MatrixType::BandNumerical => {
-            let mband = ml + mu + 1;
-            let meband = mband + ml;
-            let msave = neq / mband + 1;
-            let (ysaved, ypsaved) = save.split_at_mut(msave);
-            let squr = uround.sqrt();
-            for j in 0..mband.min(neq) {
-                for (slot, n) in (j..neq).step_by(mband).enumerate() {
-                    ysaved[slot] = y[n];
-                    ypsaved[slot] = yp[n];
-                    let del = increment(squr, y[n], yp[n], w.wt[n], h);
-                    y[n] += del;
-                    yp[n] += cj * del;
-                }
-                w.iw[IW_NRE] += 1;
-                let ires = p.residual(t, y, yp, cj, e).ires();
-                if ires < 0 {
-                    return MatrixOutcome::ResidualFailed(ires);
-                }
-                for (slot, n) in (j..neq).step_by(mband).enumerate() {
-                    y[n] = ysaved[slot];
-                    yp[n] = ypsaved[slot];
-                    let del = increment(squr, y[n], yp[n], w.wt[n], h);
-                    let delinv = 1.0 / del;
-                    let first = n.saturating_sub(mu);
-                    let last = (neq - 1).min(n + ml);
-                    for i in first..=last {
-                        pd[n * meband + i + ml + mu - n] = (e[i] - w.delta[i]) * delinv;
-                    }
-                }
-            }
+    if matches!(
+        lay.mtype,
+        MatrixType::DenseAnalytic | MatrixType::BandAnalytic
+    ) {
+        pd.fill(0.0);
+        p.jacobian(t, y, yp, cj, pd);
+    } else {
+        let squr = uround.sqrt();
+        let (wt, iw) = (&*w.wt, &mut *w.iw);
+        let formed = difference_matrix(
+            lay.mtype.is_band().then_some((ml, mu)),
+            pd,
+            save,
+            y,
+            yp,
+            cj,
+            w.delta,
+            w.e,
+            |yi, ypi, i| increment(squr, yi, ypi, wt[i], h),
+            |y, yp, e| {
+                iw[IW_NRE] += 1;
+                p.residual(t, y, yp, cj, e).ires()
+            },
+        );
+        if let Err(ires) = formed {
+            return MatrixOutcome::ResidualFailed(ires);
         }
     }
     let info = if lay.mtype.is_band() {

@@ -3,68 +3,19 @@
 //! selection (Brenan, Campbell & Petzold 1996, §5.2-5.4).
 
 use super::layout::{
-    Work, IW_ETF, IW_JCALC, IW_K, IW_KOLD, IW_MXORD, IW_NCFN, IW_NJE, IW_NNI, IW_NRE, IW_NS,
-    IW_NST, IW_PHASE, RW_ALPHA, RW_BETA, RW_CJ, RW_CJOLD, RW_GAMMA, RW_HOLD, RW_PSI, RW_S,
-    RW_SIGMA,
+    Work, IW_ETF, IW_MXORD, IW_NCFN, IW_NJE, IW_NNI, IW_NRE, IW_NST, RW_ALPHA, RW_BETA, RW_GAMMA,
+    RW_PSI, RW_SIGMA,
 };
 use super::matrix::{form_matrix, solve, MatrixOutcome};
 use super::vectors::weighted_rms;
 use super::Problem;
+use crate::dassl::step::{as_index, Carried};
 use crate::dassl::vectors::interpolate;
 
 /// Newton iterations per attempt (DNEDD's MAXIT).
 const MAX_NEWTON: i32 = 4;
 /// Largest relative change of CJ before the iteration matrix is re-formed (XRATE).
 const CJ_RATE: f64 = 0.25;
-
-/// The step's state kept in RWORK/IWORK, loaded on entry and stored on exit.
-struct Carried {
-    cj: f64,
-    cjold: f64,
-    hold: f64,
-    s: f64,
-    phase: i32,
-    jcalc: i32,
-    k: usize,
-    kold: usize,
-    ns: usize,
-}
-
-fn as_index(v: i32) -> usize {
-    usize::try_from(v).unwrap_or(0)
-}
-
-fn as_count(v: usize) -> i32 {
-    i32::try_from(v).unwrap_or(i32::MAX)
-}
-
-impl Carried {
-    fn load(w: &Work<'_>) -> Self {
-        Carried {
-            cj: w.head[RW_CJ],
-            cjold: w.head[RW_CJOLD],
-            hold: w.head[RW_HOLD],
-            s: w.head[RW_S],
-            phase: w.iw[IW_PHASE],
-            jcalc: w.iw[IW_JCALC],
-            k: as_index(w.iw[IW_K]),
-            kold: as_index(w.iw[IW_KOLD]),
-            ns: as_index(w.iw[IW_NS]),
-        }
-    }
-
-    fn store(&self, w: &mut Work<'_>) {
-        w.head[RW_CJ] = self.cj;
-        w.head[RW_CJOLD] = self.cjold;
-        w.head[RW_HOLD] = self.hold;
-        w.head[RW_S] = self.s;
-        w.iw[IW_PHASE] = self.phase;
-        w.iw[IW_JCALC] = self.jcalc;
-        w.iw[IW_K] = as_count(self.k);
-        w.iw[IW_KOLD] = as_count(self.kold);
-        w.iw[IW_NS] = as_count(self.ns);
-    }
-}
 
 /// Fixed inputs of a step.
 pub struct StepLimits {
@@ -104,7 +55,7 @@ pub fn take_step<P: Problem + ?Sized>(
 ) -> i32 {
     let neq = y.len();
     let mxord = as_index(w.iw[IW_MXORD]);
-    let mut c = Carried::load(w);
+    let mut c = Carried::load(w.head, w.iw);
     let xold = *x;
     let mut ncf = 0;
     let mut nef = 0;
@@ -294,7 +245,7 @@ pub fn take_step<P: Problem + ?Sized>(
                 }
             }
             *jstart = 1;
-            c.store(w);
+            c.store(w.head, w.iw);
             return 1;
         }
 
@@ -375,7 +326,7 @@ fn give_up(
     let psi = &w.head[RW_PSI..RW_PSI + 6];
     interpolate(*x, *x, y, yp, c.k, w.phi, psi);
     *jstart = 1;
-    c.store(w);
+    c.store(w.head, w.iw);
     if idid >= 0 {
         -7
     } else {

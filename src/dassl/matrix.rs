@@ -93,68 +93,34 @@ impl<'a> Work<'a> {
         h: f64,
         uround: f64,
     ) -> MatrixOutcome {
-        let neq = y.len();
         let (ml, mu) = self.bandwidths();
-        let pd = &mut self.wm[..self.lenpd];
-        match self.mtype {
-            MatrixType::DenseAnalytic | MatrixType::BandAnalytic => {
-                pd.fill(0.0);
-                res.jacobian(t, y, yp, cj, pd);
-            }
-            MatrixType::DenseNumerical => {
-                let squr = uround.sqrt();
-                for i in 0..neq {
-                    let del = increment(squr, y[i], yp[i], self.wt[i], h);
-                    let (ysave, ypsave) = (y[i], yp[i]);
-                    y[i] += del;
-                    yp[i] += cj * del;
-                    let ires = res.residual(t, y, yp, self.e).ires();
-                    if ires < 0 {
-                        return MatrixOutcome::ResidualFailed(ires);
-                    }
-                    let delinv = 1.0 / del;
-                    let column = &mut pd[i * neq..(i + 1) * neq];
-                    for ((p, ei), di) in column.iter_mut().zip(self.e.iter()).zip(self.delta.iter())
-                    {
-                        *p = (ei - di) * delinv;
-                    }
-                    y[i] = ysave;
-                    yp[i] = ypsave;
-                }
-            }
-            MatrixType::BandNumerical => {
-                let mband = ml + mu + 1;
-                let meband = mband + ml;
-                let msave = neq / mband + 1;
-                let (pd, save) = self.wm.split_at_mut(self.lenpd);
-                let (ysaved, ypsaved) = save.split_at_mut(msave);
-                let squr = uround.sqrt();
-                for j in 0..mband.min(neq) {
-                    for (slot, n) in (j..neq).step_by(mband).enumerate() {
-                        ysaved[slot] = y[n];
-                        ypsaved[slot] = yp[n];
-                        let del = increment(squr, y[n], yp[n], self.wt[n], h);
-                        y[n] += del;
-                        yp[n] += cj * del;
-                    }
-                    let ires = res.residual(t, y, yp, self.e).ires();
-                    if ires < 0 {
-                        return MatrixOutcome::ResidualFailed(ires);
-                    }
-                    for (slot, n) in (j..neq).step_by(mband).enumerate() {
-                        y[n] = ysaved[slot];
-                        yp[n] = ypsaved[slot];
-                        let del = increment(squr, y[n], yp[n], self.wt[n], h);
-                        let delinv = 1.0 / del;
-                        let first = n.saturating_sub(mu);
-                        let last = (neq - 1).min(n + ml);
-                        for i in first..=last {
-                            pd[n * meband + i + ml + mu - n] = (self.e[i] - self.delta[i]) * delinv;
-                        }
-                    }
-                }
+        let (pd, save) = self.wm.split_at_mut(self.lenpd);
+        if matches!(
+            self.mtype,
+            MatrixType::DenseAnalytic | MatrixType::BandAnalytic
+        ) {
+            pd.fill(0.0);
+            res.jacobian(t, y, yp, cj, pd);
+        } else {
+            let squr = uround.sqrt();
+            let wt = &*self.wt;
+            let formed = difference_matrix(
+                self.mtype.is_band().then_some((ml, mu)),
+                pd,
+                save,
+                y,
+                yp,
+                cj,
+                self.delta,
+                self.e,
+                |yi, ypi, i| increment(squr, yi, ypi, wt[i], h),
+                |y, yp, e| res.residual(t, y, yp, e).ires(),
+            );
+            if let Err(ires) = formed {
+                return MatrixOutcome::ResidualFailed(ires);
             }
         }
+        let neq = y.len();
         let pd = &mut self.wm[..self.lenpd];
         let info = if self.mtype.is_band() {
             lu_factor_band(pd, 2 * ml + mu + 1, neq, ml, mu, self.ipvt)
@@ -179,6 +145,76 @@ impl<'a> Work<'a> {
             lu_solve_dense(pd, neq, neq, self.ipvt, self.delta);
         }
     }
+}
+
+/// The iteration matrix by difference quotients, as DDAJAC and DDASKR's DMATD form it:
+/// dense, one residual per column; banded (`band` = (ML, MU)), one residual per group of
+/// columns ML+MU+1 apart, with y and y' of the group kept in `save`. `delta` holds the
+/// residual at (y, y'), `e` takes the perturbed ones; `increment(y_i, y'_i, i)` is the
+/// code's own increment. Returns the negative IRES of a failed residual.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn difference_matrix(
+    band: Option<(usize, usize)>,
+    pd: &mut [f64],
+    save: &mut [f64],
+    y: &mut [f64],
+    yp: &mut [f64],
+    cj: f64,
+    delta: &[f64],
+    e: &mut [f64],
+    increment: impl Fn(f64, f64, usize) -> f64,
+    mut residual: impl FnMut(&[f64], &[f64], &mut [f64]) -> i32,
+) -> Result<(), i32> {
+    let neq = y.len();
+    let Some((ml, mu)) = band else {
+        for i in 0..neq {
+            let del = increment(y[i], yp[i], i);
+            let (ysave, ypsave) = (y[i], yp[i]);
+            y[i] += del;
+            yp[i] += cj * del;
+            let ires = residual(y, yp, e);
+            if ires < 0 {
+                return Err(ires);
+            }
+            let delinv = 1.0 / del;
+            let column = &mut pd[i * neq..(i + 1) * neq];
+            for ((p, ei), di) in column.iter_mut().zip(e.iter()).zip(delta.iter()) {
+                *p = (ei - di) * delinv;
+            }
+            y[i] = ysave;
+            yp[i] = ypsave;
+        }
+        return Ok(());
+    };
+    let mband = ml + mu + 1;
+    let meband = mband + ml;
+    let msave = neq / mband + 1;
+    let (ysaved, ypsaved) = save.split_at_mut(msave);
+    for j in 0..mband.min(neq) {
+        for (slot, n) in (j..neq).step_by(mband).enumerate() {
+            ysaved[slot] = y[n];
+            ypsaved[slot] = yp[n];
+            let del = increment(y[n], yp[n], n);
+            y[n] += del;
+            yp[n] += cj * del;
+        }
+        let ires = residual(y, yp, e);
+        if ires < 0 {
+            return Err(ires);
+        }
+        for (slot, n) in (j..neq).step_by(mband).enumerate() {
+            y[n] = ysaved[slot];
+            yp[n] = ypsaved[slot];
+            let del = increment(y[n], yp[n], n);
+            let delinv = 1.0 / del;
+            let first = n.saturating_sub(mu);
+            let last = (neq - 1).min(n + ml);
+            for i in first..=last {
+                pd[n * meband + i + ml + mu - n] = (e[i] - delta[i]) * delinv;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The difference increment of DDAJAC: `sqrt(uround)·max(|y|, |h·y'|, |wt|)` with the sign

@@ -15,8 +15,8 @@ mod driver;
 mod error;
 mod init;
 pub mod layout;
-mod matrix;
-mod step;
+pub(crate) mod matrix;
+pub(crate) mod step;
 pub(crate) mod vectors;
 
 pub use api::{Dassl, JacobianKind, Options, Reached, Stats, Tolerance};

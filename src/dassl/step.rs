@@ -16,20 +16,22 @@ const MAX_NEWTON: i32 = 4;
 /// (DDASTP's XRATE).
 const CJ_RATE: f64 = 0.25;
 
-/// The step's state kept in RWORK/IWORK between steps, loaded on entry and stored on exit.
-struct Carried {
-    cj: f64,
-    cjold: f64,
-    hold: f64,
-    s: f64,
-    phase: i32,
-    jcalc: i32,
-    k: usize,
-    kold: usize,
-    ns: usize,
+/// The step's state kept in RWORK/IWORK between steps, loaded on entry and stored on
+/// exit. DDASSL and DDASKR keep these in the same slots (RWORK(5..8), IWORK(5..9)).
+pub(crate) struct Carried {
+    pub cj: f64,
+    pub cjold: f64,
+    pub hold: f64,
+    pub s: f64,
+    pub phase: i32,
+    pub jcalc: i32,
+    pub k: usize,
+    pub kold: usize,
+    pub ns: usize,
 }
 
-fn as_index(v: i32) -> usize {
+/// A non-negative count or order stored in IWORK, as an index.
+pub(crate) fn as_index(v: i32) -> usize {
     usize::try_from(v).unwrap_or(0)
 }
 
@@ -38,30 +40,32 @@ fn as_count(v: usize) -> i32 {
 }
 
 impl Carried {
-    fn load(w: &Work<'_>) -> Self {
+    /// Reads the state from RWORK's and IWORK's heads.
+    pub(crate) fn load(head: &[f64], iw: &[i32]) -> Self {
         Carried {
-            cj: w.head[RW_CJ],
-            cjold: w.head[RW_CJOLD],
-            hold: w.head[RW_HOLD],
-            s: w.head[RW_S],
-            phase: w.iw[IW_PHASE],
-            jcalc: w.iw[IW_JCALC],
-            k: as_index(w.iw[IW_K]),
-            kold: as_index(w.iw[IW_KOLD]),
-            ns: as_index(w.iw[IW_NS]),
+            cj: head[RW_CJ],
+            cjold: head[RW_CJOLD],
+            hold: head[RW_HOLD],
+            s: head[RW_S],
+            phase: iw[IW_PHASE],
+            jcalc: iw[IW_JCALC],
+            k: as_index(iw[IW_K]),
+            kold: as_index(iw[IW_KOLD]),
+            ns: as_index(iw[IW_NS]),
         }
     }
 
-    fn store(&self, w: &mut Work<'_>) {
-        w.head[RW_CJ] = self.cj;
-        w.head[RW_CJOLD] = self.cjold;
-        w.head[RW_HOLD] = self.hold;
-        w.head[RW_S] = self.s;
-        w.iw[IW_PHASE] = self.phase;
-        w.iw[IW_JCALC] = self.jcalc;
-        w.iw[IW_K] = as_count(self.k);
-        w.iw[IW_KOLD] = as_count(self.kold);
-        w.iw[IW_NS] = as_count(self.ns);
+    /// Writes the state back.
+    pub(crate) fn store(&self, head: &mut [f64], iw: &mut [i32]) {
+        head[RW_CJ] = self.cj;
+        head[RW_CJOLD] = self.cjold;
+        head[RW_HOLD] = self.hold;
+        head[RW_S] = self.s;
+        iw[IW_PHASE] = self.phase;
+        iw[IW_JCALC] = self.jcalc;
+        iw[IW_K] = as_count(self.k);
+        iw[IW_KOLD] = as_count(self.kold);
+        iw[IW_NS] = as_count(self.ns);
     }
 }
 
@@ -108,7 +112,7 @@ pub fn take_step<R: Residual + ?Sized>(
 ) -> i32 {
     let neq = y.len();
     let maxord = as_index(w.iw[IW_MXORD]);
-    let mut v = Carried::load(w);
+    let mut v = Carried::load(w.head, w.iw);
     let mut ncf = 0;
     let mut nsf = 0;
     let mut nef = 0;
@@ -486,6 +490,6 @@ pub fn take_step<R: Residual + ?Sized>(
     if idid < 0 {
         interpolate(*x, *x, y, yp, v.k, w.phi, &w.head[RW_PSI..RW_PSI + 6]);
     }
-    v.store(w);
+    v.store(w.head, w.iw);
     idid
 }
