@@ -5,7 +5,7 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::{ffi_boundary, message, overlapping, read, slice_mut};
+use super::{ffi_boundary, message, overlapping, read, slice_mut, Tolerances};
 use crate::dassl::{ddassl, Call, ResFlag, Residual};
 
 /// The user's RES and JAC with the RPAR/IPAR pointers they receive.
@@ -228,20 +228,12 @@ pub unsafe extern "C" fn ddassl_(
                 unsafe { refuse(idid, "Y, YPRIME, RWORK OR IWORK IS A NULL POINTER.") };
                 return;
             };
-            // RTOL and ATOL are often the same variable: work on copies, write back below.
             // SAFETY: RTOL/ATOL hold `ntol` readable values by the caller's contract.
-            let tols = unsafe {
-                (
-                    slice_mut(rtol, ntol).map(|s| s.to_vec()),
-                    slice_mut(atol, ntol).map(|s| s.to_vec()),
-                )
-            };
-            let (Some(mut rtol_v), Some(mut atol_v)) = tols else {
+            let Some(mut tols) = (unsafe { Tolerances::read(rtol, atol, ntol) }) else {
                 // SAFETY: as above.
                 unsafe { refuse(idid, "RTOL OR ATOL IS A NULL POINTER.") };
                 return;
             };
-            let (rtol_in, atol_in) = (rtol_v.clone(), atol_v.clone());
             let mut callbacks = FortranCallbacks {
                 res,
                 jac,
@@ -258,8 +250,8 @@ pub unsafe extern "C" fn ddassl_(
                     yprime: yp_s,
                     tout: tout_v,
                     info: info_a,
-                    rtol: &mut rtol_v,
-                    atol: &mut atol_v,
+                    rtol: &mut tols.rtol,
+                    atol: &mut tols.atol,
                     idid: &mut idid_out,
                     rwork: rwork_s,
                     iwork: iwork_s,
@@ -269,18 +261,8 @@ pub unsafe extern "C" fn ddassl_(
                 message(&note.line());
             }
             // Write back only what changed, as the original writes only those.
-            for (k, (new, old)) in rtol_v.iter().zip(&rtol_in).enumerate() {
-                if new.to_bits() != old.to_bits() {
-                    // SAFETY: k < ntol, RTOL writable by the caller's contract.
-                    unsafe { rtol.add(k).write(*new) };
-                }
-            }
-            for (k, (new, old)) in atol_v.iter().zip(&atol_in).enumerate() {
-                if new.to_bits() != old.to_bits() {
-                    // SAFETY: k < ntol, ATOL writable by the caller's contract.
-                    unsafe { atol.add(k).write(*new) };
-                }
-            }
+            // SAFETY: RTOL/ATOL are writable for `ntol` values by the caller's contract.
+            unsafe { tols.write_back() };
             if t_out.to_bits() != t_v.to_bits() {
                 // SAFETY: T was read above (valid, aligned) and is writable by contract.
                 unsafe { t.write(t_out) };

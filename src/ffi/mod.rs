@@ -76,6 +76,58 @@ pub(crate) unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Option<&'a mut
     Some(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
 }
 
+/// RTOL and ATOL, copied: the two are often the same Fortran variable, so the core
+/// works on copies and [`Tolerances::write_back`] writes only the values that changed
+/// (the originals write them only when they scale them up, IDID = -2).
+pub(crate) struct Tolerances {
+    /// RTOL's values.
+    pub rtol: Vec<f64>,
+    /// ATOL's values.
+    pub atol: Vec<f64>,
+    rtol_in: Vec<f64>,
+    atol_in: Vec<f64>,
+    rtol_ptr: *mut f64,
+    atol_ptr: *mut f64,
+}
+
+impl Tolerances {
+    /// Copies `n` values of each, or `None` for a null or misaligned pointer.
+    ///
+    /// # Safety
+    /// Non-null `rtol` and `atol` must each point to `n` readable values.
+    pub(crate) unsafe fn read(rtol: *mut f64, atol: *mut f64, n: usize) -> Option<Self> {
+        // SAFETY: readability of `n` values is the caller's contract; `slice` rejects
+        // null and misaligned pointers. The slices are dropped before any write.
+        let (r, a) = unsafe { (slice(rtol, n)?.to_vec(), slice(atol, n)?.to_vec()) };
+        Some(Tolerances {
+            rtol_in: r.clone(),
+            atol_in: a.clone(),
+            rtol: r,
+            atol: a,
+            rtol_ptr: rtol,
+            atol_ptr: atol,
+        })
+    }
+
+    /// Writes back the values whose bits changed.
+    ///
+    /// # Safety
+    /// The pointers given to [`Tolerances::read`] must be writable for their `n` values.
+    pub(crate) unsafe fn write_back(&self) {
+        for (ptr, new, old) in [
+            (self.rtol_ptr, &self.rtol, &self.rtol_in),
+            (self.atol_ptr, &self.atol, &self.atol_in),
+        ] {
+            for (k, (n, o)) in new.iter().zip(old).enumerate() {
+                if n.to_bits() != o.to_bits() {
+                    // SAFETY: k < n, writable by the caller's contract.
+                    unsafe { ptr.add(k).write(*n) };
+                }
+            }
+        }
+    }
+}
+
 /// Reads one scalar argument passed by reference, or `None` for a null or misaligned pointer.
 ///
 /// # Safety
