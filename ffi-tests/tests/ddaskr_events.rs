@@ -113,3 +113,104 @@ fn clutch_from_fortran_equals_c() {
         assert_eq!(lines(&fo, tag), lines(&co, tag), "{tag}");
     }
 }
+
+/// Ten impacts of a ball dropped from 10 m with restitution 0.8 at the closed-form
+/// times t1 = sqrt(2h/g), t(k+1) = t(k) + 2·0.8^k·v1/g, v1 = sqrt(2gh), to 1e-9.
+#[test]
+fn bouncing_ball_from_c() {
+    let exe = c_program(
+        "c-bouncing-ball",
+        &[root().join("ffi-tests/c/bouncing_ball.c")],
+        Link::Static,
+    );
+    let stdout = output(&exe);
+    let impacts = lines(&stdout, "IMPACT");
+    assert_eq!(impacts.len(), 10, "{stdout}");
+    let (g, h, e) = (9.81_f64, 10.0_f64, 0.8_f64);
+    let v1 = (2.0 * g * h).sqrt();
+    let mut expected = (2.0 * h / g).sqrt();
+    for (k, impact) in impacts.iter().enumerate() {
+        assert!(
+            (impact[0] - expected).abs() < 1e-9,
+            "impact {}: {} vs {expected}",
+            k + 1,
+            impact[0]
+        );
+        assert_eq!(impact[1], -1.0, "falling through y = 0");
+        expected += 2.0 * e.powi(k as i32 + 1) * v1 / g;
+    }
+}
+
+/// The slack rope (L = 1, g = 9.81, started at the bottom with w0² = 3.5 g): the rope
+/// force vanishes at 120°, at t_s = ∫₀^{2π/3} dθ / sqrt(g (1.5 + 2 cos θ)) (Simpson's
+/// rule below); the free flight from there, p(τ) = p_s + v_s τ - (0, g τ²/2) with
+/// |v_s| = sqrt(g/2) tangential, meets the circle again at the bottom (bisection
+/// below); the jerk leaves no radial velocity and the restart is taut (lam > 0).
+#[test]
+fn slack_rope_pendulum_from_c() {
+    let exe = c_program(
+        "c-slack-pendulum",
+        &[root().join("ffi-tests/c/slack_pendulum.c")],
+        Link::Static,
+    );
+    let stdout = output(&exe);
+    let g = 9.81_f64;
+    let f = |th: f64| 1.0 / (g * (1.5 + 2.0 * th.cos())).sqrt();
+    let (n, b) = (200_000, 2.0 * std::f64::consts::PI / 3.0);
+    let h = b / n as f64;
+    let mut sum = f(0.0) + f(b);
+    for i in 1..n {
+        sum += if i % 2 == 1 { 4.0 } else { 2.0 } * f(i as f64 * h);
+    }
+    let ts = sum * h / 3.0;
+    let (px, py) = (3.0_f64.sqrt() / 2.0, 0.5);
+    let v = (g / 2.0).sqrt();
+    let (vx, vy) = (-0.5 * v, 3.0_f64.sqrt() / 2.0 * v);
+    let dist = |t: f64| (px + vx * t).powi(2) + (py + vy * t - g * t * t / 2.0).powi(2) - 1.0;
+    let (mut lo, mut hi) = (0.1, 2.0);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if dist(mid) < 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let taut_t = ts + lo;
+
+    let slack = &lines(&stdout, "SLACK")[0];
+    assert!(
+        (slack[0] - ts).abs() < 1e-7,
+        "slack at {} vs {ts}",
+        slack[0]
+    );
+    assert!(
+        (slack[1] - px).abs() < 1e-7 && (slack[2] - py).abs() < 1e-7,
+        "{slack:?}"
+    );
+    assert!(
+        (slack[3] - vx).abs() < 1e-6 && (slack[4] - vy).abs() < 1e-6,
+        "{slack:?}"
+    );
+    assert_eq!(lines(&stdout, "INSIDE")[0][1], -1.0);
+    let taut = &lines(&stdout, "TAUT")[0];
+    assert!(
+        (taut[0] - taut_t).abs() < 1e-7,
+        "taut at {} vs {taut_t}",
+        taut[0]
+    );
+    assert!(
+        taut[1].abs() < 1e-6 && (taut[2] + 1.0).abs() < 1e-9,
+        "{taut:?}"
+    );
+    let radial = &lines(&stdout, "RADIAL")[0];
+    assert!(radial[1].abs() < 1e-12, "{radial:?}");
+    // Each restart computes a consistent rope force: 4.5 g at the start, zero while
+    // slack, positive again when taut at the bottom.
+    let init = lines(&stdout, "INIT");
+    assert_eq!(init.len(), 3, "{stdout}");
+    assert!((init[0][1] - 4.5 * g).abs() < 1e-9, "{:?}", init[0]);
+    assert!(init[1][1].abs() < 1e-12, "{:?}", init[1]);
+    assert!(init[2][1] > 0.0, "{:?}", init[2]);
+    assert_eq!(lines(&stdout, "FINAL")[0][0], 3.0);
+}
