@@ -94,11 +94,20 @@ fn note(nerr: i32, lines: &[&str], ints: &[i64], reals: &[f64]) -> Diagnostic {
             text.push_str(line.trim_start_matches("DASKR--").trim());
         }
     }
-    for (k, v) in ints.iter().enumerate() {
-        text.push_str(&format!("  In above message, I{} = {v:>10}", k + 1));
-    }
-    for (k, v) in reals.iter().enumerate() {
-        text.push_str(&format!("  R{} = {}", k + 1, fmt_d21(*v).trim_start()));
+    let values: Vec<String> = ints
+        .iter()
+        .enumerate()
+        .map(|(k, v)| format!("I{} = {v}", k + 1))
+        .chain(
+            reals
+                .iter()
+                .enumerate()
+                .map(|(k, v)| format!("R{} = {}", k + 1, fmt_d21(*v).trim_start())),
+        )
+        .collect();
+    if !values.is_empty() {
+        text.push_str("  In above message, ");
+        text.push_str(&values.join(", "));
     }
     Diagnostic {
         nerr,

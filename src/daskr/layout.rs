@@ -12,9 +12,9 @@ use crate::dassl::layout::MatrixType;
 /// IPHASE, K, KOLD, NS, NSTL, NST, NRE, NJE, NETF, NCFN) and RWORK(1..9) (TSTOP, HMAX,
 /// H, TN, CJ, CJOLD, HOLD, S, UROUND).
 pub use crate::dassl::layout::{
-    IW_CTF as IW_NCFN, IW_ETF, IW_JCALC, IW_K, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD,
-    IW_NJE, IW_NRE, IW_NS, IW_NST, IW_NSTL, IW_PHASE, RW_CJ, RW_CJOLD, RW_H, RW_HMAX, RW_HOLD,
-    RW_ROUND, RW_S, RW_TN, RW_TSTOP,
+    IW_CTF as IW_NCFN, IW_ETF, IW_JCALC, IW_K, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD, IW_NJE,
+    IW_NRE, IW_NS, IW_NST, IW_NSTL, IW_PHASE, RW_CJ, RW_CJOLD, RW_H, RW_HMAX, RW_HOLD, RW_ROUND,
+    RW_S, RW_TN, RW_TSTOP,
 };
 
 /// IWORK(16) LNCFL: linear convergence failures (Krylov; 0 here).

@@ -4,8 +4,8 @@
 use super::layout::{Layout, Work, IW_NRE};
 use super::Problem;
 use crate::dassl::layout::MatrixType;
-pub use crate::dassl::matrix::MatrixOutcome;
 use crate::dassl::matrix::difference_matrix;
+pub use crate::dassl::matrix::MatrixOutcome;
 use crate::linalg::linpack::{lu_factor_band, lu_factor_dense, lu_solve_band, lu_solve_dense};
 
 /// The difference increment of DMATD: `max(sqrt(uround)·max(|y|, |h·y'|), 1/rwt)` with
