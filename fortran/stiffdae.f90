@@ -1,11 +1,12 @@
 !> Explicit interfaces of libstiffdae for modern Fortran: `use stiffdae` and call
-!> radau5 / contr5 / ddassl with checked argument types. The entry points are the legacy ones
-!> (radau5_, contr5_), so old and new code link against the same library.
+!> radau5 / contr5 / ddassl / ddaskr with checked argument types. The entry points are the
+!> legacy ones (radau5_, contr5_, ddassl_, ddaskr_), so old and new code link against the
+!> same library.
 module stiffdae
   use, intrinsic :: iso_c_binding, only: c_int, c_double
   implicit none
   private
-  public :: radau5, contr5, ddassl
+  public :: radau5, contr5, ddassl, ddaskr
 
   abstract interface
     subroutine fcn_t(n, x, y, f, rpar, ipar) bind(C)
@@ -37,6 +38,21 @@ module stiffdae
       real(c_double), intent(out) :: delta(*)
       integer(c_int), intent(inout) :: ires, ipar(*)
       real(c_double), intent(inout) :: rpar(*)
+    end subroutine
+    subroutine resk_t(t, y, yprime, cj, delta, ires, rpar, ipar) bind(C)
+      import :: c_int, c_double
+      real(c_double), intent(in) :: t, y(*), yprime(*), cj
+      real(c_double), intent(out) :: delta(*)
+      integer(c_int), intent(inout) :: ires, ipar(*)
+      real(c_double), intent(inout) :: rpar(*)
+    end subroutine
+    subroutine rt_t(neq, t, y, yp, nrt, rval, rpar, ipar) bind(C)
+      import :: c_int, c_double
+      integer(c_int), intent(in) :: neq, nrt
+      real(c_double), intent(in) :: t, y(neq), yp(neq)
+      real(c_double), intent(out) :: rval(nrt)
+      real(c_double), intent(inout) :: rpar(*)
+      integer(c_int), intent(inout) :: ipar(*)
     end subroutine
     subroutine pd_t(t, y, yprime, pd, cj, rpar, ipar) bind(C)
       import :: c_int, c_double
@@ -81,6 +97,22 @@ module stiffdae
       real(c_double), intent(in) :: tout
       integer(c_int), intent(inout) :: info(15), iwork(liw), ipar(*)
       integer(c_int), intent(out) :: idid
+    end subroutine
+
+    !> DDASKR: DDASSL with root functions RT (NRT of them, JROOT on IDID = 5) and
+    !> consistent initial values (INFO(11)); the direct method only (INFO(12) = 0), so
+    !> PSOL is never called: pass any procedure, e.g. RES.
+    subroutine ddaskr(res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, &
+                      iwork, liw, rpar, ipar, jac, psol, rt, nrt, jroot) bind(C, name='ddaskr_')
+      import :: c_int, c_double, resk_t, pd_t, rt_t
+      procedure(resk_t) :: res, psol
+      procedure(pd_t) :: jac
+      procedure(rt_t) :: rt
+      integer(c_int), intent(in) :: neq, lrw, liw, nrt
+      real(c_double), intent(inout) :: t, y(neq), yprime(neq), rtol(*), atol(*), rwork(lrw), rpar(*)
+      real(c_double), intent(in) :: tout
+      integer(c_int), intent(inout) :: info(20), iwork(liw), ipar(*)
+      integer(c_int), intent(out) :: idid, jroot(*)
     end subroutine
 
     !> Dense output (CONTR5), from inside SOLOUT with the CONT and LRC it received.

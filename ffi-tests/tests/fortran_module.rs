@@ -33,3 +33,28 @@ fn modern_fortran_calls_radau5_through_the_module() {
         "dense output at 1: {d}"
     );
 }
+
+#[test]
+fn modern_fortran_calls_ddaskr_through_the_module() {
+    let sources = [
+        root().join("fortran/stiffdae.f90"),
+        root().join("ffi-tests/fortran/modern_daskr.f90"),
+    ];
+    let exe = fortran_program("modern-fortran-daskr", &sources, Link::Static);
+    let out = run(&exe, "", &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    let impacts: Vec<f64> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("IMPACT "))
+        .map(|r| r.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    let (g, h) = (9.81_f64, 10.0_f64);
+    let t1 = (2.0 * h / g).sqrt();
+    let v1 = (2.0 * g * h).sqrt();
+    let expected = [t1, t1 + 1.6 * v1 / g, t1 + 1.6 * v1 / g + 1.28 * v1 / g];
+    assert_eq!(impacts.len(), 3, "{stdout}");
+    for (a, b) in impacts.iter().zip(expected) {
+        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
+    }
+}
