@@ -1,5 +1,7 @@
 c=======================================================================
-c     stiffdae Test Set kit: driver for DDASSL.
+c     stiffdae Test Set kit: driver for DDASSL and DDASKR (the solver is
+c     the one of the segment routine linked with it: dassls.f or
+c     daskrs.f).
 c
 c     Reads rtol and atol (one per line; a third line, h0, is ignored)
 c     from standard input and runs the problem linked with it segment by
@@ -19,11 +21,11 @@ c=======================================================================
       implicit none
       integer maxn, maxd, lrw, liw
       parameter (maxn = 400, maxd = 1000)
-      parameter (lrw = 40 + 9*maxn + maxn*maxn, liw = 20 + maxn)
+      parameter (lrw = 60 + 9*maxn + maxn*maxn, liw = 40 + maxn)
 
       character*80 fullnm
       integer neqn, ndisc, mljac, mujac, mlmas, mumas, ind(maxn)
-      integer i, j, iseg, idid, info(15), nsum(5), ierr, ml, mu
+      integer i, j, iseg, idid, info(20), nsum(5), ierr, ml, mu
       double precision t(0:maxd), y(maxn), yp(maxn)
       double precision rtol(maxn), atol(maxn), tt, tout
       double precision rwork(lrw), rpar(1), scd, mescd, scd9
@@ -31,8 +33,8 @@ c=======================================================================
       integer iwork(liw), ipar(1)
       logical numjac, nummas, consis, tolvec, havsc9
 
+      character*6 solvnm
       include 'dasslk.inc'
-      external dres, djac
 
       read (5, *) rtol0
       read (5, *) atol0
@@ -49,8 +51,8 @@ c=======================================================================
       do i = 1, neqn
          if (ind(i) .ge. 3) then
             write (6, *) 'dassld: ', trim(problm), ' has index-3',
-     +           ' variables; DDASSL cannot solve it'
-            call result('DDASSL', problm, rtol0, atol0, 0d0, -33, 0,
+     +           ' variables; ', solvnm(), ' cannot solve it'
+            call result(solvnm(), problm, rtol0, atol0, 0d0, -33, 0,
      +           huge(0d0), huge(0d0), 0, 0, 0, 0, 0, 0d0, .false.,
      +           0d0)
             stop
@@ -73,7 +75,7 @@ c=======================================================================
          call feval(neqn, t(0), y, yp, yp, ierr, rpar, ipar)
       end if
 
-      do i = 1, 15
+      do i = 1, 20
          info(i) = 0
       end do
       if (tolvec) info(2) = 1
@@ -107,12 +109,8 @@ c=======================================================================
          info(1) = 0
          tout = t(iseg+1)
          rwork(1) = tout
-   10    call ddassl(dres, neqn, tt, y, yp, tout, info, rtol, atol,
-     +               idid, rwork, lrw, iwork, liw, rpar, ipar, djac)
-         if (idid .eq. 1 .or. idid .eq. -1) then
-            info(1) = 1
-            goto 10
-         end if
+         call segmnt(neqn, tt, y, yp, tout, info, rtol, atol, idid,
+     +               rwork, lrw, iwork, liw)
          do j = 1, 5
             nsum(j) = nsum(j) + iwork(10+j)
          end do
@@ -132,108 +130,7 @@ c=======================================================================
   120 format (' mescd =', f7.2, '   scd =', f7.2)
   130 format (' steps res jac etf cvf:', 5i8)
   140 format (' cpu (solver calls):', es10.3, ' s')
-      call result('DDASSL', problm, rtol0, atol0, 0d0, idid, 0, mescd,
+      call result(solvnm(), problm, rtol0, atol0, 0d0, idid, 0, mescd,
      +     scd, nsum(1) + nsum(4) + nsum(5), nsum(1), nsum(2), nsum(3),
      +     0, cpu, havsc9, scd9)
-      end
-c-----------------------------------------------------------------------
-c     The constant mass matrix of a 'DAE' problem, kept full.
-c-----------------------------------------------------------------------
-      subroutine massmx(neqn, mlmas, mumas)
-      integer neqn, mlmas, mumas, i, j, k, ld, ierr, ipar(1)
-      double precision band(400*400), t0, y(1), yp(1), rpar(1)
-      include 'dasslk.inc'
-      do j = 1, neqn
-         do i = 1, neqn
-            am(i, j) = 0d0
-         end do
-      end do
-      ierr = 0
-      t0 = 0d0
-      if (mlmas .lt. neqn) then
-         ld = mlmas + mumas + 1
-         call meval(ld, neqn, t0, y, yp, band, ierr, rpar, ipar)
-         do j = 1, neqn
-            do i = max(1, j - mumas), min(neqn, j + mlmas)
-               k = i - j + mumas + 1
-               am(i, j) = band(k + (j - 1)*ld)
-            end do
-         end do
-      else
-         call meval(neqn, neqn, t0, y, yp, band, ierr, rpar, ipar)
-         do j = 1, neqn
-            do i = 1, neqn
-               am(i, j) = band(i + (j - 1)*neqn)
-            end do
-         end do
-      end if
-      return
-      end
-c-----------------------------------------------------------------------
-c     RES of DDASSL: the problem in residual form. An error flag of the
-c     problem asks DDASSL for a smaller step (IRES = -1).
-c-----------------------------------------------------------------------
-      subroutine dres(t, y, yp, delta, ires, rpar, ipar)
-      integer ires, ipar(*), i, j, ierr
-      double precision t, y(*), yp(*), delta(*), rpar(*), f(400)
-      include 'dasslk.inc'
-      ierr = 0
-      if (ptype .eq. 'IDE') then
-         call feval(nrow, t, y, yp, delta, ierr, rpar, ipar)
-      else
-         call feval(nrow, t, y, yp, f, ierr, rpar, ipar)
-         if (ptype .eq. 'ODE') then
-            do i = 1, nrow
-               delta(i) = yp(i) - f(i)
-            end do
-         else
-            do i = 1, nrow
-               delta(i) = -f(i)
-               do j = 1, nrow
-                  delta(i) = delta(i) + am(i, j)*yp(j)
-               end do
-            end do
-         end if
-      end if
-      if (ierr .ne. 0) ires = -1
-      return
-      end
-c-----------------------------------------------------------------------
-c     JAC of DDASSL: PD = dG/dy + cj dG/dy' = cj M - df/dy, full or in
-c     DDASSL's band storage PD(i - j + ml + mu + 1, j).
-c-----------------------------------------------------------------------
-      subroutine djac(t, y, yp, pd, cj, rpar, ipar)
-      integer ipar(*), i, j, k, ldim, ierr
-      double precision t, y(*), yp(*), pd(*), cj, rpar(*)
-      double precision dfdy(400*400), mij
-      include 'dasslk.inc'
-      ierr = 0
-      if (jband) then
-         ldim = mlj + muj + 1
-      else
-         ldim = nrow
-      end if
-      call jeval(ldim, nrow, t, y, yp, dfdy, ierr, rpar, ipar)
-      do j = 1, nrow
-         do i = 1, nrow
-            if (ptype .eq. 'ODE') then
-               mij = 0d0
-               if (i .eq. j) mij = 1d0
-            else
-               mij = am(i, j)
-            end if
-            if (jband) then
-               if (i - j .gt. mlpd .or. j - i .gt. mupd) goto 10
-               k = (i - j + mlpd + mupd + 1) + (j - 1)*(2*mlpd+mupd+1)
-               pd(k) = cj*mij
-               if (i - j .le. mlj .and. j - i .le. muj)
-     +            pd(k) = pd(k) - dfdy((i - j + muj + 1) + (j - 1)*ldim)
-            else
-               k = i + (j - 1)*nrow
-               pd(k) = cj*mij - dfdy(k)
-            end if
-   10       continue
-         end do
-      end do
-      return
       end

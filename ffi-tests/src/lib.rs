@@ -249,6 +249,7 @@ pub fn parse_result(stdout: &str) -> Option<RunResult> {
 pub enum Solver {
     Radau5,
     Ddassl,
+    Ddaskr,
 }
 
 impl Solver {
@@ -256,12 +257,26 @@ impl Solver {
         match self {
             Solver::Radau5 => "RADAU5",
             Solver::Ddassl => "DDASSL",
+            Solver::Ddaskr => "DDASKR",
         }
     }
-    fn driver(self) -> &'static str {
+
+    /// The kit files of its driver (`fortran/`): the DASSL-family driver with the
+    /// segment routine of the solver and the residual-form wrappers.
+    pub fn driver(self) -> &'static [&'static str] {
         match self {
-            Solver::Radau5 => "radau5d.f",
-            Solver::Ddassl => "dassld.f",
+            Solver::Radau5 => &["radau5d.f"],
+            Solver::Ddassl => &["dassld.f", "dassls.f", "dasslres.f"],
+            Solver::Ddaskr => &["dassld.f", "daskrs.f", "dasslres.f"],
+        }
+    }
+
+    /// Problems the kit's driver refuses: RADAU5 takes no implicit (IDE) problem, the
+    /// DASSL family no index-3 problem.
+    pub fn refuses(self, problem: &str) -> bool {
+        match self {
+            Solver::Radau5 => problem == "wheel",
+            Solver::Ddassl | Solver::Ddaskr => problem == "andrews" || problem == "caraxis",
         }
     }
 }
@@ -270,11 +285,9 @@ impl Solver {
 /// and pair); an error when it does not link (a solver the library does not export yet).
 pub fn kit_program(solver: Solver, problem: &str) -> Result<PathBuf, String> {
     let dir = root().join("fortran");
-    let sources = [
-        dir.join(solver.driver()),
-        dir.join("report.f"),
-        dir.join("problems").join(format!("{problem}.f")),
-    ];
+    let mut sources: Vec<PathBuf> = solver.driver().iter().map(|f| dir.join(f)).collect();
+    sources.push(dir.join("report.f"));
+    sources.push(dir.join("problems").join(format!("{problem}.f")));
     try_fortran_program(
         &format!("{}-{problem}", solver.name().to_lowercase()),
         &sources,

@@ -21,7 +21,7 @@ struct Args {
 
 fn parse_args() -> Result<Args, String> {
     let mut args = Args {
-        solvers: vec![Solver::Radau5, Solver::Ddassl],
+        solvers: vec![Solver::Radau5, Solver::Ddassl, Solver::Ddaskr],
         problems: PROBLEMS.iter().map(|s| s.to_string()).collect(),
         tols: None,
         repeat: 1,
@@ -34,6 +34,7 @@ fn parse_args() -> Result<Args, String> {
                 args.solvers = match value()?.to_lowercase().as_str() {
                     "radau5" => vec![Solver::Radau5],
                     "ddassl" => vec![Solver::Ddassl],
+                    "ddaskr" => vec![Solver::Ddaskr],
                     s => return Err(format!("unknown solver {s}")),
                 }
             }
@@ -57,21 +58,10 @@ fn tolerances(problem: &str) -> Vec<f64> {
     }
 }
 
-/// Problems a solver cannot take, as the kit's drivers refuse them.
-fn skipped(solver: Solver, problem: &str) -> bool {
-    match solver {
-        Solver::Radau5 => problem == "wheel",
-        Solver::Ddassl => problem == "andrews" || problem == "caraxis",
-    }
-}
-
 fn kit_exists(solver: Solver, problem: &str) -> bool {
     let dir = ffi_tests::root().join("fortran");
-    let driver = match solver {
-        Solver::Radau5 => "radau5d.f",
-        Solver::Ddassl => "dassld.f",
-    };
-    dir.join(driver).exists() && dir.join("problems").join(format!("{problem}.f")).exists()
+    solver.driver().iter().all(|f| dir.join(f).exists())
+        && dir.join("problems").join(format!("{problem}.f")).exists()
 }
 
 fn fmt_opt(v: Option<f64>) -> String {
@@ -91,7 +81,7 @@ fn main() {
     let (mut identical, mut close, mut differ) = (0, 0, 0);
     for &solver in &args.solvers {
         for problem in &args.problems {
-            if skipped(solver, problem) {
+            if solver.refuses(problem) {
                 continue;
             }
             if !kit_exists(solver, problem) {
