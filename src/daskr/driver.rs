@@ -582,9 +582,10 @@ fn run<P: Problem + ?Sized>(
     let mut w = Work::split(&mut *c.rwork, &mut *c.iwork, lay);
     let nrt = lay.nrt;
 
-    // Sets WT (reciprocal) and VT from `base`; false if a weight is <= 0.
-    let update_weights = |w: &mut Work<'_>, base: &[f64]| -> bool {
-        set_weights(vector_tol, rtol, atol, base, w.wt);
+    // Sets WT (reciprocal) and VT from `base` (Y, or PHI(*,1) when `None`); false if a
+    // weight is <= 0.
+    let update_weights = |w: &mut Work<'_>, base: Option<&[f64]>| -> bool {
+        set_weights(vector_tol, rtol, atol, base.unwrap_or(&w.phi[..neq]), w.wt);
         if invert_weights(w.wt) != 0 {
             return false;
         }
@@ -593,14 +594,6 @@ fn run<P: Problem + ?Sized>(
         }
         true
     };
-    let test_weights = |w: &Work<'_>| -> Vec<f64> {
-        if lay.separate_vt {
-            w.vt.to_vec()
-        } else {
-            w.wt.to_vec()
-        }
-    };
-
     let mut tstop = 0.0;
     let uround;
     let mut h;
@@ -613,7 +606,7 @@ fn run<P: Problem + ?Sized>(
         // root check at T (statements 300-390).
         tn = t0;
         idid = 1;
-        if !update_weights(&mut w, y) {
+        if !update_weights(&mut w, Some(y)) {
             return Err(weight_illegal());
         }
         uround = f64::EPSILON;
@@ -640,7 +633,8 @@ fn run<P: Problem + ?Sized>(
         }
         let initial_step = |w: &Work<'_>, yp: &[f64]| -> f64 {
             let mut h0 = 0.001 * tdist;
-            let ypnorm = weighted_rms(yp, &test_weights(w));
+            let vt: &[f64] = if lay.separate_vt { w.vt } else { w.wt };
+            let ypnorm = weighted_rms(yp, vt);
             if ypnorm > 0.5 / h0 {
                 h0 = 0.5 / ypnorm;
             }
@@ -694,7 +688,7 @@ fn run<P: Problem + ?Sized>(
                     break;
                 }
                 nwt = 2;
-                if !update_weights(&mut w, y) {
+                if !update_weights(&mut w, Some(y)) {
                     return Err(weight_illegal());
                 }
             }
@@ -706,7 +700,7 @@ fn run<P: Problem + ?Sized>(
                     }
                     init_done = true;
                 } else {
-                    if !update_weights(&mut w, y) {
+                    if !update_weights(&mut w, Some(y)) {
                         return Err(weight_illegal());
                     }
                     h0 = if info[7] != 0 {
@@ -846,9 +840,7 @@ fn run<P: Problem + ?Sized>(
                 idid = -1;
                 break;
             }
-            let mut base = vec![0.0; neq];
-            base.copy_from_slice(&w.phi[..neq]);
-            if !update_weights(&mut w, &base) {
+            if !update_weights(&mut w, None) {
                 idid = -3;
                 break;
             }

@@ -261,7 +261,7 @@ pub unsafe extern "C" fn ddaskr_(
             let li = usize::try_from(liw_v).unwrap_or(0);
             let f = std::mem::size_of::<f64>();
             let i = std::mem::size_of::<i32>();
-            if overlapping(vec![
+            if overlapping(&[
                 (y as usize, n * f),
                 (yprime as usize, n * f),
                 (info as usize, 20 * i),
@@ -313,6 +313,7 @@ pub unsafe extern "C" fn ddaskr_(
                 ipar,
             };
             let (mut t_out, mut idid_out) = (t_v, idid_v);
+            let (rtol, atol) = tols.pair();
             let notes = ddaskr(
                 &mut callbacks,
                 Call {
@@ -322,8 +323,8 @@ pub unsafe extern "C" fn ddaskr_(
                     yprime: yp_s,
                     tout: tout_v,
                     info: info_a,
-                    rtol: &mut tols.rtol,
-                    atol: &mut tols.atol,
+                    rtol,
+                    atol,
                     idid: &mut idid_out,
                     rwork: rwork_s,
                     iwork: iwork_s,

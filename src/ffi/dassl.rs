@@ -195,7 +195,7 @@ pub unsafe extern "C" fn ddassl_(
             let li = usize::try_from(liw_v).unwrap_or(0);
             let f = std::mem::size_of::<f64>();
             let i = std::mem::size_of::<i32>();
-            if overlapping(vec![
+            if overlapping(&[
                 (y as usize, n * f),
                 (yprime as usize, n * f),
                 (info as usize, 15 * i),
@@ -241,6 +241,7 @@ pub unsafe extern "C" fn ddassl_(
                 ipar,
             };
             let (mut t_out, mut idid_out) = (t_v, idid_v);
+            let (rtol, atol) = tols.pair();
             let notes = ddassl(
                 &mut callbacks,
                 Call {
@@ -250,8 +251,8 @@ pub unsafe extern "C" fn ddassl_(
                     yprime: yp_s,
                     tout: tout_v,
                     info: info_a,
-                    rtol: &mut tols.rtol,
-                    atol: &mut tols.atol,
+                    rtol,
+                    atol,
                     idid: &mut idid_out,
                     rwork: rwork_s,
                     iwork: iwork_s,

@@ -76,48 +76,71 @@ pub(crate) unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Option<&'a mut
     Some(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
 }
 
-/// RTOL and ATOL, copied: the two are often the same Fortran variable, so the core
-/// works on copies and [`Tolerances::write_back`] writes only the values that changed
-/// (the originals write them only when they scale them up, IDID = -2).
-pub(crate) struct Tolerances {
-    /// RTOL's values.
-    pub rtol: Vec<f64>,
-    /// ATOL's values.
-    pub atol: Vec<f64>,
-    rtol_in: Vec<f64>,
-    atol_in: Vec<f64>,
-    rtol_ptr: *mut f64,
-    atol_ptr: *mut f64,
+/// RTOL and ATOL as the core sees them. Separate arrays are used in place; the same (or
+/// overlapping) storage — often one Fortran variable for both — is copied, and
+/// [`Tolerances::write_back`] writes only the values that changed (the originals write
+/// them only when they scale them up, IDID = -2).
+pub(crate) enum Tolerances<'a> {
+    /// Two distinct arrays.
+    Separate(&'a mut [f64], &'a mut [f64]),
+    /// Copies of aliased arrays, with the values read and where they came from.
+    Copied {
+        rtol: Vec<f64>,
+        atol: Vec<f64>,
+        read: [Vec<f64>; 2],
+        from: [*mut f64; 2],
+    },
 }
 
-impl Tolerances {
-    /// Copies `n` values of each, or `None` for a null or misaligned pointer.
+impl Tolerances<'_> {
+    /// `n` values of each, or `None` for a null or misaligned pointer.
     ///
     /// # Safety
-    /// Non-null `rtol` and `atol` must each point to `n` readable values.
+    /// Non-null `rtol` and `atol` must each point to `n` values valid for reads and
+    /// writes and not accessed through another path while the result lives (other than
+    /// through each other, when they overlap).
     pub(crate) unsafe fn read(rtol: *mut f64, atol: *mut f64, n: usize) -> Option<Self> {
+        let bytes = n * std::mem::size_of::<f64>();
+        if !overlapping(&[(rtol as usize, bytes), (atol as usize, bytes)]) {
+            // SAFETY: distinct regions, validity for `n` values is the caller's contract;
+            // `slice_mut` rejects null and misaligned pointers.
+            let (r, a) = unsafe { (slice_mut(rtol, n)?, slice_mut(atol, n)?) };
+            return Some(Tolerances::Separate(r, a));
+        }
         // SAFETY: readability of `n` values is the caller's contract; `slice` rejects
-        // null and misaligned pointers. The slices are dropped before any write.
+        // null and misaligned pointers. The shared slices end here, before any write.
         let (r, a) = unsafe { (slice(rtol, n)?.to_vec(), slice(atol, n)?.to_vec()) };
-        Some(Tolerances {
-            rtol_in: r.clone(),
-            atol_in: a.clone(),
+        Some(Tolerances::Copied {
+            read: [r.clone(), a.clone()],
             rtol: r,
             atol: a,
-            rtol_ptr: rtol,
-            atol_ptr: atol,
+            from: [rtol, atol],
         })
     }
 
-    /// Writes back the values whose bits changed.
+    /// RTOL and ATOL for the core.
+    pub(crate) fn pair(&mut self) -> (&mut [f64], &mut [f64]) {
+        match self {
+            Tolerances::Separate(r, a) => (r, a),
+            Tolerances::Copied { rtol, atol, .. } => (rtol, atol),
+        }
+    }
+
+    /// Writes back the copied values whose bits changed.
     ///
     /// # Safety
     /// The pointers given to [`Tolerances::read`] must be writable for their `n` values.
     pub(crate) unsafe fn write_back(&self) {
-        for (ptr, new, old) in [
-            (self.rtol_ptr, &self.rtol, &self.rtol_in),
-            (self.atol_ptr, &self.atol, &self.atol_in),
-        ] {
+        let Tolerances::Copied {
+            rtol,
+            atol,
+            read,
+            from,
+        } = self
+        else {
+            return;
+        };
+        for ((ptr, new), old) in from.iter().zip([rtol, atol]).zip(read) {
             for (k, (n, o)) in new.iter().zip(old).enumerate() {
                 if n.to_bits() != o.to_bits() {
                     // SAFETY: k < n, writable by the caller's contract.
@@ -141,10 +164,13 @@ pub(crate) unsafe fn read<T: Copy>(ptr: *const T) -> Option<T> {
 }
 
 /// Whether any two of the byte ranges `(start, length)` overlap (empty ranges never do).
-pub(crate) fn overlapping(mut ranges: Vec<(usize, usize)>) -> bool {
-    ranges.retain(|&(_, len)| len > 0);
-    ranges.sort_unstable();
-    ranges.windows(2).any(|w| w[0].0 + w[0].1 > w[1].0)
+pub(crate) fn overlapping(ranges: &[(usize, usize)]) -> bool {
+    ranges.iter().enumerate().any(|(i, &(a, la))| {
+        la > 0
+            && ranges[i + 1..]
+                .iter()
+                .any(|&(b, lb)| lb > 0 && a < b.saturating_add(lb) && b < a.saturating_add(la))
+    })
 }
 
 #[cfg(test)]
@@ -179,13 +205,9 @@ mod tests {
 
     #[test]
     fn overlap_detection() {
-        assert!(!super::overlapping(vec![
-            (0, 8),
-            (8, 8),
-            (100, 0),
-            (100, 4)
-        ]));
-        assert!(super::overlapping(vec![(0, 16), (8, 8)]));
-        assert!(!super::overlapping(vec![(0, 0), (0, 8)]));
+        assert!(!super::overlapping(&[(0, 8), (8, 8), (100, 0), (100, 4)]));
+        assert!(super::overlapping(&[(0, 16), (8, 8)]));
+        assert!(super::overlapping(&[(8, 8), (0, 100)]));
+        assert!(!super::overlapping(&[(0, 0), (0, 8)]));
     }
 }
