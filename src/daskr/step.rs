@@ -9,7 +9,7 @@ use super::layout::{
 use super::matrix::{form_matrix, solve, MatrixOutcome};
 use super::vectors::weighted_rms;
 use super::Problem;
-use crate::dassl::step::{as_index, Carried};
+use crate::dassl::step::{as_index, method_coefficients, scale_differences, Carried};
 use crate::dassl::vectors::interpolate;
 
 /// Newton iterations per attempt (DNEDD's MAXIT).
@@ -80,43 +80,12 @@ pub fn take_step<P: Problem + ?Sized>(
         }
         c.ns = (c.ns + 1).min(c.kold + 2);
         let nsp1 = c.ns + 1;
-        {
-            let head = &mut *w.head;
-            if kp1 >= c.ns {
-                head[RW_BETA] = 1.0;
-                head[RW_ALPHA] = 1.0;
-                let mut temp1 = *h;
-                head[RW_GAMMA] = 0.0;
-                head[RW_SIGMA] = 1.0;
-                for i in 1..kp1 {
-                    let temp2 = head[RW_PSI + i - 1];
-                    head[RW_PSI + i - 1] = temp1;
-                    head[RW_BETA + i] = head[RW_BETA + i - 1] * head[RW_PSI + i - 1] / temp2;
-                    temp1 = temp2 + *h;
-                    head[RW_ALPHA + i] = *h / temp1;
-                    head[RW_SIGMA + i] = i as f64 * head[RW_SIGMA + i - 1] * head[RW_ALPHA + i];
-                    head[RW_GAMMA + i] = head[RW_GAMMA + i - 1] + head[RW_ALPHA + i - 1] / *h;
-                }
-                head[RW_PSI + kp1 - 1] = temp1;
-            }
-        }
-        let mut alphas = 0.0;
-        let mut alpha0 = 0.0;
-        for i in 1..=k {
-            alphas -= 1.0 / i as f64;
-            alpha0 -= w.head[RW_ALPHA + i - 1];
-        }
         let cjlast = c.cj;
-        c.cj = -alphas / *h;
-        let ck = (w.head[RW_ALPHA + kp1 - 1] + alphas - alpha0).abs();
-        let ck = ck.max(w.head[RW_ALPHA + kp1 - 1]);
+        let (cj, ck) = method_coefficients(&mut w.head[RW_ALPHA..RW_ALPHA + 30], *h, k, c.ns);
+        c.cj = cj;
         if kp1 >= nsp1 {
-            for j in nsp1..=kp1 {
-                let beta = w.head[RW_BETA + j - 1];
-                for v in &mut w.phi[(j - 1) * neq..j * neq] {
-                    *v *= beta;
-                }
-            }
+            let beta = &w.head[RW_BETA..RW_BETA + 6];
+            scale_differences(w.phi, neq, beta, nsp1, kp1, false);
         }
         *x += *h;
         idid = 1;
@@ -253,12 +222,8 @@ pub fn take_step<P: Problem + ?Sized>(
         c.phase = 1;
         *x = xold;
         if kp1 >= nsp1 {
-            for j in nsp1..=kp1 {
-                let temp1 = 1.0 / w.head[RW_BETA + j - 1];
-                for v in &mut w.phi[(j - 1) * neq..j * neq] {
-                    *v *= temp1;
-                }
-            }
+            let beta = &w.head[RW_BETA..RW_BETA + 6];
+            scale_differences(w.phi, neq, beta, nsp1, kp1, true);
         }
         for i in 1..kp1 {
             w.head[RW_PSI + i - 1] = w.head[RW_PSI + i] - *h;

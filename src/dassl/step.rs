@@ -69,6 +69,65 @@ impl Carried {
     }
 }
 
+/// Offsets inside the 30 method coefficients both codes keep consecutively in RWORK:
+/// ALPHA(6), BETA(6), GAMMA(6), PSI(6), SIGMA(6).
+pub(crate) const C_ALPHA: usize = 0;
+pub(crate) const C_BETA: usize = 6;
+pub(crate) const C_GAMMA: usize = 12;
+pub(crate) const C_PSI: usize = 18;
+pub(crate) const C_SIGMA: usize = 24;
+
+/// The coefficients of the fixed-leading-coefficient formulas of order `k` for step `h`
+/// (DDASTP/DDSTP statements 200-240; BCP §5.2.1), recomputed unless the last `ns` steps
+/// had this step size and order. Returns CJ and the error constant CK.
+pub(crate) fn method_coefficients(c: &mut [f64], h: f64, k: usize, ns: usize) -> (f64, f64) {
+    let kp1 = k + 1;
+    if kp1 >= ns {
+        c[C_BETA] = 1.0;
+        c[C_ALPHA] = 1.0;
+        let mut temp1 = h;
+        c[C_GAMMA] = 0.0;
+        c[C_SIGMA] = 1.0;
+        for i in 1..kp1 {
+            let temp2 = c[C_PSI + i - 1];
+            c[C_PSI + i - 1] = temp1;
+            c[C_BETA + i] = c[C_BETA + i - 1] * c[C_PSI + i - 1] / temp2;
+            temp1 = temp2 + h;
+            c[C_ALPHA + i] = h / temp1;
+            c[C_SIGMA + i] = i as f64 * c[C_SIGMA + i - 1] * c[C_ALPHA + i];
+            c[C_GAMMA + i] = c[C_GAMMA + i - 1] + c[C_ALPHA + i - 1] / h;
+        }
+        c[C_PSI + kp1 - 1] = temp1;
+    }
+    let mut alphas = 0.0;
+    let mut alpha0 = 0.0;
+    for i in 1..=k {
+        alphas -= 1.0 / i as f64;
+        alpha0 -= c[C_ALPHA + i - 1];
+    }
+    let alpha_kp1 = c[C_ALPHA + k];
+    let ck = (alpha_kp1 + alphas - alpha0).abs().max(alpha_kp1);
+    (-alphas / h, ck)
+}
+
+/// Columns `from..=to` (1-based, as the original's J) of PHI (NEQ per column) times
+/// BETA(J) (`undo`: divided by it, as 1/BETA(J)·PHI when a step is rejected).
+pub(crate) fn scale_differences(
+    phi: &mut [f64],
+    neq: usize,
+    beta: &[f64],
+    from: usize,
+    to: usize,
+    undo: bool,
+) {
+    for j in from..=to {
+        let factor = if undo { 1.0 / beta[j - 1] } else { beta[j - 1] };
+        for p in &mut phi[(j - 1) * neq..j * neq] {
+            *p *= factor;
+        }
+    }
+}
+
 /// Fixed inputs of a step.
 pub struct StepLimits {
     /// Smallest step size allowed.
@@ -145,36 +204,9 @@ pub fn take_step<R: Residual + ?Sized>(
         }
         v.ns = (v.ns + 1).min(v.kold + 2);
         let nsp1 = v.ns + 1;
-        {
-            let head = &mut *w.head;
-            if kp1 >= v.ns {
-                head[RW_BETA] = 1.0;
-                head[RW_ALPHA] = 1.0;
-                let mut temp1 = *h;
-                head[RW_GAMMA] = 0.0;
-                head[RW_SIGMA] = 1.0;
-                for i in 1..kp1 {
-                    let temp2 = head[RW_PSI + i - 1];
-                    head[RW_PSI + i - 1] = temp1;
-                    head[RW_BETA + i] = head[RW_BETA + i - 1] * head[RW_PSI + i - 1] / temp2;
-                    temp1 = temp2 + *h;
-                    head[RW_ALPHA + i] = *h / temp1;
-                    head[RW_SIGMA + i] = i as f64 * head[RW_SIGMA + i - 1] * head[RW_ALPHA + i];
-                    head[RW_GAMMA + i] = head[RW_GAMMA + i - 1] + head[RW_ALPHA + i - 1] / *h;
-                }
-                head[RW_PSI + kp1 - 1] = temp1;
-            }
-        }
-        let mut alphas = 0.0;
-        let mut alpha0 = 0.0;
-        for i in 1..=k {
-            alphas -= 1.0 / i as f64;
-            alpha0 -= w.head[RW_ALPHA + i - 1];
-        }
         let cjlast = v.cj;
-        v.cj = -alphas / *h;
-        let alpha_kp1 = w.head[RW_ALPHA + k];
-        let ck = (alpha_kp1 + alphas - alpha0).abs().max(alpha_kp1);
+        let (cj, ck) = method_coefficients(&mut w.head[RW_ALPHA..RW_ALPHA + 30], *h, k, v.ns);
+        v.cj = cj;
         let low = (1.0 - CJ_RATE) / (1.0 + CJ_RATE);
         let high = 1.0 / low;
         if v.cj / v.cjold < low || v.cj / v.cjold > high {
@@ -184,12 +216,8 @@ pub fn take_step<R: Residual + ?Sized>(
             v.s = 100.0;
         }
         // PHI to PHI* (§5.2.1).
-        for j in nsp1..=kp1 {
-            let beta = w.head[RW_BETA + j - 1];
-            for p in column_mut(w.phi, neq, j - 1) {
-                *p *= beta;
-            }
-        }
+        let beta = &w.head[RW_BETA..RW_BETA + 6];
+        scale_differences(w.phi, neq, beta, nsp1, kp1, false);
         *x += *h;
 
         // Block 3: predict, then the modified Newton iteration (§5.2.2).
@@ -430,12 +458,8 @@ pub fn take_step<R: Residual + ?Sized>(
         // Block 6: the step failed; restore x, PHI and PSI and pick a smaller step (§5.4.2).
         v.phase = 1;
         *x = xold;
-        for j in nsp1..=kp1 {
-            let scale = 1.0 / w.head[RW_BETA + j - 1];
-            for p in column_mut(w.phi, neq, j - 1) {
-                *p *= scale;
-            }
-        }
+        let beta = &w.head[RW_BETA..RW_BETA + 6];
+        scale_differences(w.phi, neq, beta, nsp1, kp1, true);
         for i in 1..kp1 {
             w.head[RW_PSI + i - 1] = w.head[RW_PSI + i] - *h;
         }
