@@ -6,10 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stiffdae.h"
-
-#define GUARD 8
-#define GUARD_VALUE (-12345.678)
-#define IGUARD_VALUE (-424242)
+#include "guards.h"
 
 static void decay(const int32_t *n, const double *x, const double *y, double *f,
                   double *rpar, int32_t *ipar) {
@@ -28,30 +25,6 @@ static void unit_mass(const int32_t *n, double *am, const int32_t *lmas, double 
                       int32_t *ipar) {
     (void)rpar; (void)ipar;
     for (int j = 0; j < *n; j++) am[j * *lmas] = 1.0;
-}
-
-static double *dalloc(int len) {
-    double *p = malloc(sizeof(double) * (size_t)(len + 2 * GUARD));
-    for (int i = 0; i < len + 2 * GUARD; i++) p[i] = GUARD_VALUE;
-    return p + GUARD;
-}
-
-static int32_t *ialloc(int len) {
-    int32_t *p = malloc(sizeof(int32_t) * (size_t)(len + 2 * GUARD));
-    for (int i = 0; i < len + 2 * GUARD; i++) p[i] = IGUARD_VALUE;
-    return p + GUARD;
-}
-
-static int dguards_ok(double *p, int len) {
-    for (int i = 1; i <= GUARD; i++)
-        if (p[-i] != GUARD_VALUE || p[len - 1 + i] != GUARD_VALUE) return 0;
-    return 1;
-}
-
-static int iguards_ok(int32_t *p, int len) {
-    for (int i = 1; i <= GUARD; i++)
-        if (p[-i] != IGUARD_VALUE || p[len - 1 + i] != IGUARD_VALUE) return 0;
-    return 1;
 }
 
 struct setup {

@@ -7,10 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "stiffdae.h"
-
-#define GUARD 8
-#define GUARD_VALUE (-12345.678)
-#define IGUARD_VALUE (-424242)
+#include "guards.h"
 
 static void decay(const double *t, const double *y, const double *yp, const double *cj,
                   double *delta, int32_t *ires, double *rpar, int32_t *ipar) {
@@ -36,30 +33,6 @@ static void root_zero(const int32_t *neq, const double *t, const double *y, cons
                       const int32_t *nrt, double *rval, double *rpar, int32_t *ipar) {
     (void)neq; (void)t; (void)y; (void)yp; (void)rpar; (void)ipar;
     for (int i = 0; i < *nrt; i++) rval[i] = 0.0;
-}
-
-static double *dalloc(int len) {
-    double *p = malloc(sizeof(double) * (size_t)(len + 2 * GUARD));
-    for (int i = 0; i < len + 2 * GUARD; i++) p[i] = GUARD_VALUE;
-    return p + GUARD;
-}
-
-static int32_t *ialloc(int len) {
-    int32_t *p = malloc(sizeof(int32_t) * (size_t)(len + 2 * GUARD));
-    for (int i = 0; i < len + 2 * GUARD; i++) p[i] = IGUARD_VALUE;
-    return p + GUARD;
-}
-
-static int dguards_ok(double *p, int len) {
-    for (int i = 1; i <= GUARD; i++)
-        if (p[-i] != GUARD_VALUE || p[len - 1 + i] != GUARD_VALUE) return 0;
-    return 1;
-}
-
-static int iguards_ok(int32_t *p, int len) {
-    for (int i = 1; i <= GUARD; i++)
-        if (p[-i] != IGUARD_VALUE || p[len - 1 + i] != IGUARD_VALUE) return 0;
-    return 1;
 }
 
 struct setup {
