@@ -221,3 +221,30 @@ fn saved_work_arrays_continue_bit_identically() {
     assert_eq!(a.iwork, b.iwork);
     assert!(roots >= 2, "the continuation crossed roots: {roots}");
 }
+
+/// A root function that vanishes at the initial point is not a root there (DRCHEK looks
+/// a tenth of the first step ahead, where it is not zero); its later sign change is.
+#[test]
+fn root_at_the_initial_point_is_skipped_and_the_next_one_found() {
+    let mut p = WithRoots {
+        residual: |_t: f64, _y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+            d[0] = yp[0] - 1.0;
+            ResFlag::Ok
+        },
+        // y = t: zero at t = 0 and at t = 1, negative in between.
+        roots: |_t: f64, y: &[f64], _yp: &[f64], r: &mut [f64]| r[0] = y[0] * (y[0] - 1.0),
+    };
+    let options = Options {
+        rtol: Tolerance::Scalar(1e-10),
+        atol: Tolerance::Scalar(1e-10),
+        roots: 1,
+        ..Options::default()
+    };
+    let mut s = Daskr::new(0.0, &[0.0], &[1.0], &options).unwrap();
+    assert_eq!(s.advance(&mut p, 5.0).unwrap(), Reached::Root(vec![1]));
+    assert!((s.t() - 1.0).abs() < 1e-10, "{}", s.t());
+    // Continuing: no root at the same point again, on to TOUT.
+    assert_eq!(s.advance(&mut p, 5.0).unwrap(), Reached::Tout);
+    assert!((s.y()[0] - 5.0).abs() < 1e-9);
+    assert!(s.stats().root_evaluations > 2);
+}
