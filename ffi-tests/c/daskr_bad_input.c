@@ -2,7 +2,8 @@
  * input), print the reason on stderr, write nothing outside the caller's arrays (guard
  * values around every array) and never crash or hang. Also: root functions that return
  * NaN, and a Krylov request (INFO(12) = 1, not provided yet). Prints
- * "CASE <name> IDID <idid> ok|FAILED" per case and "FAILURES <n>". */
+ * "CASE <name> IDID <idid> ok|FAILED" per case, "NANROOT t y1" after the NaN case and
+ * "FAILURES <n>". */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,8 @@ static void run_case(const char *name, struct setup s, int expected) {
              dguards_ok(rtol, 1) && dguards_ok(atol, 1) && dguards_ok(rwork, lr) &&
              iguards_ok(iwork, li) && iguards_ok(info, 20) && iguards_ok(jroot, nr);
     printf("CASE %s IDID %d %s\n", name, idid, ok ? "ok" : "FAILED");
+    /* Where the run stopped: T and Y must belong together (y1 = exp(-T)). */
+    if (s.root == 1) printf("NANROOT %.17e %.17e\n", t, y[0]);
     fflush(stdout);
     if (!ok) failures++;
     free(y - GUARD); free(yp - GUARD); free(rtol - GUARD); free(atol - GUARD);

@@ -12,7 +12,8 @@
  * restarts taut. Every restart computes lam and the derivatives with INFO(11) = 1
  * (x, y, u, v differential; lam algebraic).
  * Output: SLACK t x y u v, INSIDE t jroot, TAUT t x y u v (before the jerk), RADIAL t
- * (radial velocity after the jerk), INIT t lam, FINAL t x y u v, IDID. */
+ * (radial velocity after the jerk), INIT t lam, FINAL t x y u v, IDID; STATS steps res
+ * jac etf cvf nni rte before each restart and at the end (a restart zeroes them). */
 #include <math.h>
 #include <stdio.h>
 #include "stiffdae.h"
@@ -21,6 +22,11 @@
 #define G 9.81
 #define L 1.0
 #define DELTA 1e-6
+
+static void stats(const int32_t *iwork) {
+    printf("STATS %d %d %d %d %d %d %d\n", iwork[10], iwork[11], iwork[12], iwork[13],
+           iwork[14], iwork[18], iwork[35]);
+}
 
 /* rpar[0]: 1 taut, 0 slack (leaving the circle), 2 slack (watching for the rope). */
 static void res(const double *t, const double *y, const double *yp, const double *cj,
@@ -83,6 +89,7 @@ int main(void) {
             info[0] = 1;
             continue;
         }
+        stats(iwork);
         if (rpar[0] == 1.0) {
             printf("SLACK %.17e %.17e %.17e %.17e %.17e\n", t, y[0], y[1], y[2], y[3]);
             rpar[0] = 0.0;
@@ -101,6 +108,7 @@ int main(void) {
         info[13] = 1;
         set_id(iwork);
     }
+    stats(iwork);
     printf("FINAL %.17e %.17e %.17e %.17e %.17e\n", t, y[0], y[1], y[2], y[3]);
     printf("IDID %d\n", idid);
     return idid == 3 ? 0 : 1;

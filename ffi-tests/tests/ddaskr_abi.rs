@@ -53,6 +53,30 @@ fn bad_input_gets_minus_33_and_a_message() {
     assert!(stderr.lines().all(|l| l.starts_with("DASKR--")), "{stderr}");
 }
 
+/// A root function that returns NaN past t = 0.5 (`root_nan`, two functions, y' = -y):
+/// the original DDASKR reports a root (IDID = 5) with all JROOT = 0 at the first step
+/// past 0.5 (T = 0.5139..., Y there) and again after every further step. Ours refuses
+/// with IDID = -33 (checked above); T and Y must still belong together: y1 = exp(-T).
+#[test]
+fn nan_root_leaves_t_and_y_together() {
+    let out = run(&bad_input(), "", &[("STIFFDAE_QUIET", "1")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("NANROOT "))
+        .expect("a NANROOT line");
+    let v: Vec<f64> = line
+        .split_whitespace()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert!(
+        (v[1] - (-v[0]).exp()).abs() < 1e-4,
+        "T = {}, y1 = {}",
+        v[0],
+        v[1]
+    );
+}
+
 #[test]
 fn bad_input_messages_can_be_silenced() {
     let out = run(&bad_input(), "", &[("STIFFDAE_QUIET", "1")]);

@@ -1,6 +1,7 @@
 //! DDASKR's events through `ddaskr_` from C and Fortran: the ModiaMath clutch
 //! (`c/clutch.c`, `fortran/clutch.f`), a bouncing ball (`c/bouncing_ball.c`) and a
-//! pendulum whose rope goes slack (`c/slack_pendulum.c`).
+//! pendulum whose rope goes slack (`c/slack_pendulum.c`); consistent initial values with
+//! INFO(11) = 1 and INFO(14) = 1 (`c/daskr_init.c`).
 
 use ffi_tests::{c_program, fortran_program, root, run, Link};
 
@@ -139,6 +140,22 @@ fn bouncing_ball_from_c() {
         assert_eq!(impact[1], -1.0, "falling through y = 0");
         expected += 2.0 * e.powi(k as i32 + 1) * v1 / g;
     }
+    // The original DDASKR's counters for each flight (every restart zeroes them): steps,
+    // residuals, Jacobians, root-function evaluations. The restart at y = 0 itself is no
+    // root: DDASKR looks a little ahead when a root function is zero at the start.
+    let stats: Vec<[f64; 4]> = vec![
+        [45.0, 133.0, 44.0, 59.0],
+        [46.0, 136.0, 45.0, 59.0],
+        [45.0, 133.0, 44.0, 63.0],
+        [44.0, 130.0, 43.0, 56.0],
+        [44.0, 130.0, 43.0, 59.0],
+        [43.0, 127.0, 42.0, 55.0],
+        [43.0, 127.0, 42.0, 54.0],
+        [42.0, 124.0, 41.0, 60.0],
+        [42.0, 124.0, 41.0, 57.0],
+        [41.0, 121.0, 40.0, 54.0],
+    ];
+    assert_eq!(lines(&stdout, "STATS"), stats);
 }
 
 /// The slack rope (L = 1, g = 9.81, started at the bottom with w0² = 3.5 g): the rope
@@ -213,4 +230,73 @@ fn slack_rope_pendulum_from_c() {
     assert!(init[1][1].abs() < 1e-12, "{:?}", init[1]);
     assert!(init[2][1] > 0.0, "{:?}", init[2]);
     assert_eq!(lines(&stdout, "FINAL")[0][0], 3.0);
+    // The original DDASKR's counters per segment (taut, slack, taut again): steps,
+    // residuals, Jacobians, error-test and convergence failures, Newton iterations,
+    // root-function evaluations.
+    assert_eq!(
+        lines(&stdout, "STATS"),
+        [
+            [295.0, 544.0, 40.0, 7.0, 0.0, 344.0, 309.0],
+            [44.0, 245.0, 37.0, 0.0, 0.0, 60.0, 74.0],
+            [469.0, 604.0, 24.0, 0.0, 0.0, 484.0, 470.0],
+        ]
+    );
+}
+
+fn daskr_init() -> std::path::PathBuf {
+    c_program(
+        "c-daskr-init",
+        &[root().join("ffi-tests/c/daskr_init.c")],
+        Link::Static,
+    )
+}
+
+/// Robertson's DAE from y = (1, 0, 0.2), y' = 0 with INFO(11) = 1 (y1, y2 differential,
+/// y3 algebraic) and INFO(14) = 1: IDID = 4, y1 and y2 kept, y3 = 1 - y1 - y2 = 0 and
+/// y1' = -0.04, y2' = 0.04, with a residual far below the tolerances (rtol 1e-8, atol
+/// 1e-10); then a new start from those values to t = 0.4.
+#[test]
+fn consistent_initial_values_from_c() {
+    let stdout = output(&daskr_init());
+    let idids = lines(&stdout, "IDID");
+    assert_eq!(idids, [[4.0], [3.0]], "{stdout}");
+    let init = &lines(&stdout, "INIT")[0];
+    assert_eq!(init[0], 0.0);
+    assert_eq!(&init[1..3], &[1.0, 0.0], "differential components kept");
+    assert!(init[3].abs() < 1e-10, "y3 {init:?}");
+    assert!((init[4] + 0.04).abs() < 1e-10 && (init[5] - 0.04).abs() < 1e-10);
+    assert!(init[6] < 1e-10, "residual {}", init[6]);
+    // y(0.4), from the original DDASKR at rtol 1e-12, atol 1e-15.
+    let fin = &lines(&stdout, "FINAL")[0];
+    assert_eq!(fin[0], 0.4);
+    assert!((fin[1] - 0.985172113860978).abs() < 1e-8, "{fin:?}");
+    assert!((fin[2] - 3.38639537897470e-5).abs() < 1e-12, "{fin:?}");
+    assert!((fin[3] - 1.47940221852341e-2).abs() < 1e-8, "{fin:?}");
+    // The original DDASKR's counters (steps, residuals, Jacobians, error-test and
+    // convergence failures, Newton iterations): after the initialisation (its residuals,
+    // Jacobians and Newton iterations only) and at t = 0.4 (the new start zeroed them).
+    assert_eq!(
+        lines(&stdout, "STATS"),
+        [
+            [0.0, 19.0, 3.0, 0.0, 0.0, 7.0],
+            [127.0, 267.0, 28.0, 5.0, 0.0, 183.0],
+        ]
+    );
+}
+
+/// Continuing with INFO(1) = 1 after IDID = 4 is a misuse (the original's prologue: the
+/// solution is not started yet): the original DDASKR then steps from a history it never
+/// set up and ends with NaN and IDID = -1 after 500 steps. Ours must end with a negative
+/// IDID too, and not through an internal error.
+#[test]
+fn continuing_after_idid_4_is_no_internal_error() {
+    let out = run(&daskr_init(), "", &[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let misuse = &lines(&stdout, "MISUSE")[0];
+    assert!(misuse[0] < 0.0, "{stdout}");
+    assert!(
+        !stderr.contains("INTERNAL ERROR") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
 }
