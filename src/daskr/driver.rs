@@ -5,7 +5,7 @@
 
 use super::init::{initial_values, InitControls};
 use super::layout::{
-    has_constraints, Layout, Work, IW_ETF, IW_ICNS, IW_IRFND, IW_KOLD, IW_KPRIN, IW_LCIWP,
+    has_constraints, Layout, Work, IW_ETF, IW_ICNS, IW_IRFND, IW_K, IW_KOLD, IW_KPRIN, IW_LCIWP,
     IW_LENIW, IW_LENRW, IW_LOCWP, IW_LSOFF, IW_ML, IW_MTYPE, IW_MU, IW_MXNH, IW_MXNIT, IW_MXNJ,
     IW_MXORD, IW_NCFL, IW_NCFN, IW_NJE, IW_NLI, IW_NNI, IW_NPD, IW_NPS, IW_NRE, IW_NRTE, IW_NST,
     IW_NSTL, RW_EPCON, RW_EPIN, RW_H, RW_HMAX, RW_HOLD, RW_PSI, RW_ROUND, RW_RSQRN, RW_SQRN,
@@ -410,6 +410,13 @@ fn ill_defined(t0: f64) -> Illegal {
     ))
 }
 
+/// A non-finite root function value at `t`: Y and YPRIME hold the values there, so T
+/// is set to it too (unlike illegal input, where nothing moves).
+fn not_finite_at(t: f64, t_out: &mut f64) -> Illegal {
+    *t_out = t;
+    not_finite(t)
+}
+
 fn not_finite(t: f64) -> Illegal {
     illegal(
         31,
@@ -469,6 +476,17 @@ fn continuation_layout(c: &Call<'_>) -> Result<Layout, Illegal> {
     }
     let lay = layout_of(c, mxord, mtype);
     check_lengths(c, &lay)?;
+    // K is set by the first step: without one (e.g. after IDID = 4, when the next call
+    // is a first call again) there is no integration to continue.
+    let (k, kold) = (iw_get(c.iwork, IW_K), iw_get(c.iwork, IW_KOLD));
+    if !(1..=mxord).contains(&k) || !(0..=mxord).contains(&kold) {
+        return Err(illegal(
+            1,
+            "DASKR--  INFO(1) = 1 BUT NO STEP HAS BEEN TAKEN (K = I1): AFTER IDID = 4 CALL AGAIN WITH INFO(1) = 0 AND INFO(11) = 0",
+            &[k.into()],
+            &[],
+        ));
+    }
     Ok(lay)
 }
 
@@ -738,7 +756,7 @@ fn run<P: Problem + ?Sized>(
             if nrt > 0 {
                 match check(Job::Start, p, t0, tout, y, yp, jroot, uround, &mut w) {
                     Check::ZeroTwice => return Err(ill_defined(w.head[RW_T0])),
-                    Check::NotFinite(t) => return Err(not_finite(t)),
+                    Check::NotFinite(t) => return Err(not_finite_at(t, c.t)),
                     Check::Clear | Check::Root => {}
                 }
             }
@@ -754,7 +772,7 @@ fn run<P: Problem + ?Sized>(
         if nrt > 0 {
             match check(Job::Resume, p, tn, tout, y, yp, jroot, uround, &mut w) {
                 Check::ZeroTwice => return Err(ill_defined(w.head[RW_T0])),
-                Check::NotFinite(t) => return Err(not_finite(t)),
+                Check::NotFinite(t) => return Err(not_finite_at(t, c.t)),
                 Check::Root => {
                     w.iw[IW_IRFND] = 1;
                     idid = 5;
@@ -888,7 +906,7 @@ fn run<P: Problem + ?Sized>(
                         t_ret = w.head[RW_T0];
                         break;
                     }
-                    Check::NotFinite(t) => return Err(not_finite(t)),
+                    Check::NotFinite(t) => return Err(not_finite_at(t, c.t)),
                     Check::ZeroTwice | Check::Clear => {}
                 }
             }
