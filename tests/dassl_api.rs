@@ -147,3 +147,86 @@ fn typed_errors() {
     let y0 = [1.0, 0.0, 0.0];
     assert!(Dassl::new(0.0, &y0, &[0.0; 2], &Options::default()).is_err());
 }
+
+/// Robertson as the Test Set kit evaluates it (fortran/problems/rober.f through
+/// dasslres.f): `prod = 1e4·y2·y3`, `sq = 3e7·(y2·y2)`, `PD = CJ·δij - ∂f/∂y`.
+fn kit_rober(y: &[f64], f: &mut [f64]) {
+    let prod = 1.0e4 * y[1] * y[2];
+    let sq = 3.0e7 * (y[1] * y[1]);
+    f[0] = -(0.04 * y[0]) + prod;
+    f[1] = 0.04 * y[0] - prod - sq;
+    f[2] = sq;
+}
+
+fn kit_residual(_t: f64, y: &[f64], yp: &[f64], delta: &mut [f64]) -> ResFlag {
+    let mut f = [0.0; 3];
+    kit_rober(y, &mut f);
+    for ((d, p), fi) in delta.iter_mut().zip(yp).zip(f) {
+        *d = p - fi;
+    }
+    ResFlag::Ok
+}
+
+fn kit_jacobian(_t: f64, y: &[f64], _yp: &[f64], cj: f64, pd: &mut [f64]) {
+    let df = [
+        [-0.04, 1.0e4 * y[2], 1.0e4 * y[1]],
+        [0.04, -(1.0e4 * y[2]) - 6.0e7 * y[1], -(1.0e4 * y[1])],
+        [0.0, 6.0e7 * y[1], 0.0],
+    ];
+    for j in 0..3 {
+        for i in 0..3 {
+            let mij = if i == j { 1.0 } else { 0.0 };
+            pd[i + 3 * j] = cj * mij - df[i][j];
+        }
+    }
+}
+
+/// Robertson at rtol = atol = 10^-4.25 as the kit drives it (every step, TSTOP = TOUT =
+/// 1e11, analytic Jacobian): the solution blows up and turns NaN, and the original
+/// (netlib DDASSL linked with the kit) stops with IDID = -3 at the step after the NaN,
+/// because label 520 tests WT .GT. 0. Its numbers: t = 3.7966120873941644, IWORK(11..15)
+/// = 7111, 12396, 691, 2, 1. Before the fix the port ran 553 steps more and ended
+/// "successfully" at 1e11 with a NaN solution.
+#[test]
+fn robertson_nan_weights_stop_as_the_original() {
+    let tol = 10f64.powf(-4.25);
+    assert_eq!(tol, 5.6234132519034908e-5);
+    let options = Options {
+        rtol: Tolerance::Scalar(tol),
+        atol: Tolerance::Scalar(tol),
+        every_step: true,
+        tstop: Some(1.0e11),
+        jacobian: JacobianKind::Analytic,
+        ..Options::default()
+    };
+    let y0 = [1.0, 0.0, 0.0];
+    let mut yp0 = [0.0; 3];
+    kit_rober(&y0, &mut yp0);
+    let mut solver = Dassl::new(0.0, &y0, &yp0, &options).unwrap();
+    let mut problem = WithJacobian {
+        residual: kit_residual,
+        jacobian: kit_jacobian,
+    };
+    let err = loop {
+        match solver.advance(&mut problem, 1.0e11) {
+            Ok(Reached::Step) | Err(DasslError::TooMuchWork { .. }) => {}
+            other => break other.unwrap_err(),
+        }
+    };
+    let t_stop = 3.7966120873941644;
+    assert_eq!(err, DasslError::NonPositiveWeight { t: t_stop });
+    assert_eq!(err.idid(), -3);
+    assert_eq!(solver.t().to_bits(), t_stop.to_bits());
+    assert!(solver.y().iter().any(|v| v.is_nan()));
+    let s = solver.stats();
+    assert_eq!(
+        [
+            s.steps,
+            s.residuals,
+            s.jacobians,
+            s.error_test_failures,
+            s.convergence_failures
+        ],
+        [7111, 12396, 691, 2, 1]
+    );
+}

@@ -455,3 +455,183 @@ fn rober_error_test_failure() {
         ],
     );
 }
+
+/// Robertson driven one DDASSL call at a time (numerical Jacobian, RTOL = ATOL = 1e-6,
+/// `y'(0) = f(y(0))`), for the single-return tests below; the original's returns were
+/// printed from the same calls.
+struct Calls<R> {
+    res: R,
+    t: f64,
+    y: Vec<f64>,
+    yp: Vec<f64>,
+    info: [i32; 15],
+    rtol: [f64; 1],
+    atol: [f64; 1],
+    idid: i32,
+    rwork: Vec<f64>,
+    iwork: Vec<i32>,
+}
+
+impl<R: Residual> Calls<R> {
+    fn rober(res: R) -> Self {
+        let y = Problem::Rober.y0();
+        let mut yp = vec![0.0; 3];
+        Problem::Rober.f(&y, &mut yp);
+        Calls {
+            res,
+            t: 0.0,
+            y,
+            yp,
+            info: [0; 15],
+            rtol: [1e-6],
+            atol: [1e-6],
+            idid: 0,
+            rwork: vec![0.0; 200],
+            iwork: vec![0; 60],
+        }
+    }
+
+    /// One call; continuation calls (INFO(1) = 1) after the first.
+    fn call(&mut self, tout: f64) -> i32 {
+        ddassl(
+            &mut self.res,
+            Call {
+                neq: 3,
+                t: &mut self.t,
+                y: &mut self.y,
+                yprime: &mut self.yp,
+                tout,
+                info: &mut self.info,
+                rtol: &mut self.rtol,
+                atol: &mut self.atol,
+                idid: &mut self.idid,
+                rwork: &mut self.rwork,
+                iwork: &mut self.iwork,
+            },
+        );
+        self.info[0] = 1;
+        self.idid
+    }
+
+    /// IWORK(11..15).
+    fn stats(&self) -> [i32; 5] {
+        self.iwork[10..15].try_into().unwrap()
+    }
+}
+
+fn rober_calls() -> Calls<Dae> {
+    Calls::rober(Dae {
+        problem: Problem::Rober,
+        band: false,
+    })
+}
+
+/// A continuation call with INFO(3) = 1 whose TOUT is exactly TN (RWORK(4)), after an
+/// IDID = 3 return left TN ahead of T: labels 420 and 440 test (TN-TOUT)*H .GE. 0, so
+/// the original interpolates to TOUT and returns IDID = 3, not 1.
+#[test]
+fn tout_equal_to_tn_returns_idid_3() {
+    for with_tstop in [false, true] {
+        let mut run = rober_calls();
+        run.info[2] = 1;
+        if with_tstop {
+            run.info[3] = 1;
+            run.rwork[0] = 1.0e3;
+        }
+        let mut calls = 1;
+        while run.call(1.0e-2) == 1 {
+            calls += 1;
+        }
+        assert_eq!((run.idid, calls, run.t), (3, 17, 1.0e-2));
+        let tn = run.rwork[3];
+        assert_eq!(tn, 1.2789999999999999e-2);
+        assert_eq!(run.call(tn), 3, "INFO(4) = {}", i32::from(with_tstop));
+        assert_eq!(run.t, tn);
+        assert_eq!(run.stats(), [17, 27, 9, 0, 0]);
+        assert_eq!(run.y[0], 9.9948983496760835e-1);
+    }
+}
+
+/// A NaN TOUT on the first call: H0 = 0.001·|TOUT - T| is NaN, every test of the first
+/// step is false, so the original accepts it (label 430: IF(ERR .GT. 1) is false), and
+/// (TN-TOUT)*H .LT. 0 being false it returns IDID = 3 at T = TOUT. With INFO(3) = 1 it
+/// returns IDID = 1 without stepping again ((TN-T)*H .LE. 0 is false at label 420).
+#[test]
+fn nan_tout_on_the_first_call() {
+    let mut run = rober_calls();
+    assert_eq!(run.call(f64::NAN), 3);
+    assert!(run.t.is_nan() && run.y.iter().all(|v| v.is_nan()));
+    assert_eq!(run.stats(), [1, 1, 1, 0, 0]);
+
+    let mut run = rober_calls();
+    run.info[2] = 1;
+    for _ in 0..3 {
+        assert_eq!(run.call(f64::NAN), 1);
+        assert!(run.t.is_nan());
+        assert_eq!(run.stats(), [1, 1, 1, 0, 0]);
+    }
+}
+
+/// TOUT turned NaN after some steps (INFO(3) = 1): label 530 tests (TN-TOUT)*H .GE. 0,
+/// false, so every call steps and returns IDID = 1 at T = TN, as with a finite TOUT far
+/// ahead; HMIN (label 525, MAX(ABS(TN),ABS(TOUT))) stays finite.
+#[test]
+fn nan_tout_on_continuation_calls() {
+    let mut run = rober_calls();
+    run.info[2] = 1;
+    for _ in 0..5 {
+        assert_eq!(run.call(10.0), 1);
+    }
+    for _ in 0..35 {
+        assert_eq!(run.call(f64::NAN), 1);
+    }
+    assert_eq!(run.t, 1.9558723449687789);
+    assert_eq!(run.stats(), [40, 61, 14, 1, 0]);
+    assert_eq!(run.y[0], 9.4257933717814724e-1);
+}
+
+/// A NaN TSTOP (INFO(4) = 1): after each step labels 542 (with INFO(3) = 0) and 460
+/// test (TNEXT-TSTOP)*H .LE. 0, false, so the original sets H = TSTOP - TN = NaN. With
+/// INFO(3) = 0 the NaN step is accepted and ends at TOUT (IDID = 3); with INFO(3) = 1
+/// the calls alternate IDID = 2 at T = TSTOP (label 450 tests .GT., false) and IDID = 1.
+#[test]
+fn nan_tstop() {
+    let mut run = rober_calls();
+    run.info[3] = 1;
+    run.rwork[0] = f64::NAN;
+    assert_eq!(run.call(10.0), 3);
+    assert_eq!(run.t, 10.0);
+    assert!(run.y.iter().all(|v| v.is_nan()));
+    assert_eq!(run.stats(), [2, 2, 1, 0, 0]);
+
+    let mut run = rober_calls();
+    run.info[2] = 1;
+    run.info[3] = 1;
+    run.rwork[0] = f64::NAN;
+    for call in 0..6 {
+        if call % 2 == 0 {
+            assert_eq!(run.call(10.0), 1);
+            assert_eq!(run.t, 1.9364916731037086e-5);
+            assert_eq!(run.y[0], 9.9999922540393082e-1);
+        } else {
+            assert_eq!(run.call(10.0), 2);
+            assert!(run.t.is_nan());
+        }
+        assert_eq!(run.stats(), [1, 1, 1, 0, 0]);
+    }
+}
+
+/// INFO(11) = 1 with H0 = 1 (INFO(8) = 1), y'(0) = 0 and a NaN TOUT: the first call's
+/// HMIN = 4·UROUND·MAX(ABS(T),ABS(TOUT)) is NaN in the original's build, so DDAINI's
+/// first error-test failure ends with IDID = -12 (ABS(H) .GE. HMIN is false).
+#[test]
+fn nan_tout_with_initial_yprime() {
+    let mut run = rober_calls();
+    run.yp.fill(0.0);
+    run.info[7] = 1;
+    run.rwork[2] = 1.0;
+    run.info[10] = 1;
+    assert_eq!(run.call(f64::NAN), -12);
+    assert_eq!(run.t, 0.0);
+    assert_eq!(run.stats(), [0, 2, 1, 0, 0]);
+}

@@ -3,15 +3,13 @@
 //! return codes (Brenan, Campbell & Petzold 1996, §5.1 and §5.4.3). All state between calls
 //! stays in INFO(1), RWORK and IWORK, as in the original.
 
-use std::cmp::Ordering;
-
 use super::init::initial_yprime;
 use super::layout::{
     required_lengths, MatrixType, IW_K, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD, IW_NJE, IW_NPD,
     IW_NRE, IW_NST, IW_NSTL, RW_H, RW_HMAX, RW_PSI, RW_ROUND, RW_TN, RW_TSTOP,
 };
 use super::matrix::Work;
-use super::step::{take_step, StepLimits};
+use super::step::{not_gt, not_le, take_step, StepLimits};
 use super::vectors::{interpolate, set_weights, weighted_rms};
 use super::Residual;
 
@@ -445,7 +443,14 @@ fn run<R: Residual + ?Sized>(
         }
         uround = f64::EPSILON;
         w.head[RW_ROUND] = uround;
-        let hmin = 4.0 * uround * t0.abs().max(tout.abs());
+        // MAX(ABS(T),ABS(TOUT)) as the reference gfortran build computes it: ABS(TOUT)
+        // unless ABS(T) is larger, so a NaN TOUT gives a NaN HMIN (DDAINI then fails).
+        let largest = if t0.abs() > tout.abs() {
+            t0.abs()
+        } else {
+            tout.abs()
+        };
+        let hmin = 4.0 * uround * largest;
         let tdist = (tout - t0).abs();
         if tdist < hmin {
             return Err(Illegal(
@@ -531,10 +536,11 @@ fn run<R: Residual + ?Sized>(
             };
         let t = &mut *c.t;
         if info[3] != 1 {
+            // Labels 420/425: TN at or past TOUT (.GE.) interpolates to TOUT, IDID = 3.
             start = if info[2] == 1 {
                 if (tn - t0) * h <= 0.0 {
                     Start::Integrate
-                } else if (tn - tout) * h > 0.0 {
+                } else if (tn - tout) * h >= 0.0 {
                     answer(tout, 3, y, yp, t, &mut idid)
                 } else {
                     answer(tn, 1, y, yp, t, &mut idid)
@@ -552,10 +558,11 @@ fn run<R: Residual + ?Sized>(
             if (tstop - tout) * h < 0.0 {
                 return Err(tstop_behind_tout(tstop, tout));
             }
+            // Labels 440/445: as 420/425, .GE.
             let pending = if info[2] == 1 {
                 if (tn - t0) * h <= 0.0 {
                     None
-                } else if (tn - tout) * h > 0.0 {
+                } else if (tn - tout) * h >= 0.0 {
                     Some(answer(tout, 3, y, yp, t, &mut idid))
                 } else {
                     Some(answer(tn, 1, y, yp, t, &mut idid))
@@ -567,16 +574,18 @@ fn run<R: Residual + ?Sized>(
             };
             start = match pending {
                 Some(done) => done,
+                // Labels 450/460 test .GT. and .LE.: with a NaN the original takes the
+                // fall-through sides (TSTOP answer; H = TSTOP - TN).
                 None => {
-                    if (tn - tstop).abs() <= 100.0 * uround * (tn.abs() + h.abs()) {
-                        answer(tstop, 2, y, yp, t, &mut idid)
-                    } else {
+                    if (tn - tstop).abs() > 100.0 * uround * (tn.abs() + h.abs()) {
                         let tnext = tn + h;
-                        if (tnext - tstop) * h > 0.0 {
+                        if not_le((tnext - tstop) * h, 0.0) {
                             h = tstop - tn;
                             w.head[RW_H] = h;
                         }
                         Start::Integrate
+                    } else {
+                        answer(tstop, 2, y, yp, t, &mut idid)
                     }
                 }
             };
@@ -596,15 +605,13 @@ fn run<R: Residual + ?Sized>(
             set_weights(vector_tol, c.rtol, c.atol, &w.phi[..neq], w.wt);
             // Label 520 tests WT .GT. 0, so a NaN weight (from a NaN solution) stops
             // the run here, unlike the .LE. test of the first call.
-            if w.wt
-                .iter()
-                .any(|&v| v.partial_cmp(&0.0) != Some(Ordering::Greater))
-            {
+            if w.wt.iter().any(|&v| not_gt(v, 0.0)) {
                 idid = -3;
                 break;
             }
             let r = weighted_rms(&w.phi[..neq], w.wt) * 100.0 * uround;
-            if r > 1.0 {
+            // IF(R.LE.1.0D0) GO TO 525: a NaN R (an infinite Y) falls through to -2.
+            if not_le(r, 1.0) {
                 let n = if info[1] == 1 { neq } else { 1 };
                 for v in c.rtol[..n].iter_mut().chain(c.atol[..n].iter_mut()) {
                     *v *= r;
@@ -612,7 +619,14 @@ fn run<R: Residual + ?Sized>(
                 idid = -2;
                 break;
             }
-            let hmin = 4.0 * uround * tn.abs().max(tout.abs());
+            // Label 525: MAX(ABS(TN),ABS(TOUT)) as the reference gfortran build computes
+            // it: ABS(TN) unless ABS(TOUT) is larger (a NaN TOUT leaves HMIN finite).
+            let largest = if tout.abs() > tn.abs() {
+                tout.abs()
+            } else {
+                tn.abs()
+            };
+            let hmin = 4.0 * uround * largest;
             if with_hmax {
                 let rh = h.abs() / w.head[RW_HMAX];
                 if rh > 1.0 {
@@ -632,27 +646,35 @@ fn run<R: Residual + ?Sized>(
             let psi = &w.head[RW_PSI..RW_PSI + 6];
             let near_tstop =
                 |tn: f64, h: f64| (tn - tstop).abs() <= 100.0 * uround * (tn.abs() + h.abs());
+            // The tests after label 527 in the original's direction, so that a NaN
+            // takes the side the original's IF takes.
             let reached = if !with_tstop {
                 if !each_step {
-                    ((tn - tout) * h >= 0.0).then_some((tout, 3))
-                } else if (tn - tout) * h < 0.0 {
+                    if (tn - tout) * h < 0.0 {
+                        None
+                    } else {
+                        Some((tout, 3))
+                    }
+                } else if (tn - tout) * h >= 0.0 {
+                    Some((tout, 3))
+                } else {
                     *c.t = tn;
                     idid = 1;
                     break;
-                } else {
-                    Some((tout, 3))
                 }
             } else if !each_step {
-                if (tn - tout) * h >= 0.0 {
-                    Some((tout, 3))
-                } else if near_tstop(tn, h) {
-                    Some((tstop, 2))
-                } else {
-                    let tnext = tn + h;
-                    if (tnext - tstop) * h > 0.0 {
-                        h = tstop - tn;
+                if (tn - tout) * h < 0.0 {
+                    if near_tstop(tn, h) {
+                        Some((tstop, 2))
+                    } else {
+                        let tnext = tn + h;
+                        if not_le((tnext - tstop) * h, 0.0) {
+                            h = tstop - tn;
+                        }
+                        None
                     }
-                    None
+                } else {
+                    Some((tout, 3))
                 }
             } else if (tn - tout) * h >= 0.0 {
                 Some((tout, 3))

@@ -2,6 +2,8 @@
 //! form, with its predictor, modified Newton corrector, error test and order/step-size
 //! selection (DDASTP; Brenan, Campbell & Petzold 1996, §5.2-5.4).
 
+use std::cmp::Ordering;
+
 use super::layout::{
     IW_CTF, IW_ETF, IW_JCALC, IW_K, IW_KOLD, IW_MXORD, IW_NJE, IW_NRE, IW_NS, IW_NST, IW_PHASE,
     RW_ALPHA, RW_BETA, RW_CJ, RW_CJOLD, RW_GAMMA, RW_HOLD, RW_PSI, RW_S, RW_SIGMA,
@@ -28,6 +30,17 @@ pub(crate) struct Carried {
     pub k: usize,
     pub kold: usize,
     pub ns: usize,
+}
+
+/// Whether the original's `IF (A .GT. B) GO TO` falls through: `a <= b`, or either is
+/// NaN (a Fortran comparison with NaN is false, so the original takes this side).
+pub(crate) fn not_gt(a: f64, b: f64) -> bool {
+    a.partial_cmp(&b) != Some(Ordering::Greater)
+}
+
+/// Whether the original's `IF (A .LE. B) GO TO` falls through: `a > b`, or either is NaN.
+pub(crate) fn not_le(a: f64, b: f64) -> bool {
+    !matches!(a.partial_cmp(&b), Some(Ordering::Less | Ordering::Equal))
 }
 
 /// A non-negative count or order stored in IWORK, as an index.
@@ -360,7 +373,11 @@ pub fn take_step<R: Residual + ?Sized>(
                     }
                     let erkm2 = w.head[RW_SIGMA + k - 2] * weighted_rms(w.delta, w.wt);
                     let terkm2 = (k - 1) as f64 * erkm2;
-                    terkm1.max(terkm2) <= terk
+                    // Label 410: IF(MAX(TERKM1,TERKM2).GT.TERK) GO TO 430, else lower
+                    // the order; NaN falls through to 420. MAX as the reference
+                    // gfortran build computes it: TERKM1 unless TERKM2 is larger.
+                    let largest = if terkm2 > terkm1 { terkm2 } else { terkm1 };
+                    not_gt(largest, terk)
                 };
                 if lower {
                     knew = k - 1;
@@ -370,7 +387,8 @@ pub fn take_step<R: Residual + ?Sized>(
             err = ck * enorm;
         }
 
-        if converged && err <= 1.0 {
+        // Label 430: IF(ERR .GT. 1.0D0) GO TO 600, so a NaN error estimate passes.
+        if converged && not_gt(err, 1.0) {
             // Block 5: the step succeeded; choose order and step size, update PHI (§5.4).
             w.iw[IW_NST] += 1;
             let kdiff = k as i64 - v.kold as i64;
@@ -404,7 +422,10 @@ pub fn take_step<R: Residual + ?Sized>(
                     let erkp1 = (1.0 / (k + 2) as f64) * weighted_rms(w.delta, w.wt);
                     let terkp1 = (k + 2) as f64 * erkp1;
                     if k > 1 {
-                        if terkm1 <= terk.min(terkp1) {
+                        // Label 520: MIN(TERK,TERKP1) as the reference gfortran build
+                        // computes it: TERK only when it is the smaller (not NaN).
+                        let smallest = if terk < terkp1 { terk } else { terkp1 };
+                        if terkm1 <= smallest {
                             Order::Lower
                         } else if terkp1 >= terk || k == maxord {
                             Order::Keep
@@ -431,11 +452,14 @@ pub fn take_step<R: Residual + ?Sized>(
                 let mut hnew = *h;
                 let exponent = (v.k + 1) as f64;
                 let r = (2.0 * est + 0.0001).powf(-1.0 / exponent);
-                if r >= 2.0 {
+                // Label 550: IF(R .LT. 2.0D0) GO TO 555, so a NaN R doubles the step.
+                if r < 2.0 {
+                    if r <= 1.0 {
+                        let r = 0.5_f64.max(0.9_f64.min(r));
+                        hnew = *h * r;
+                    }
+                } else {
                     hnew = 2.0 * *h;
-                } else if r <= 1.0 {
-                    let r = 0.5_f64.max(0.9_f64.min(r));
-                    hnew = *h * r;
                 }
                 *h = hnew;
             }
