@@ -38,3 +38,23 @@ fn option_modes_match_the_original_line_for_line() {
         );
     }
 }
+
+/// A residual that turns NaN or overflows mid-run (`fortran/daskr_nan.f`): every return
+/// equal to the original DDASKR's (`expected/daskr_nan.txt`), NaN solution included.
+#[test]
+fn nan_residuals_are_carried_as_the_original_carries_them() {
+    let exe = fortran_program(
+        "daskr-nan",
+        &[root().join("ffi-tests/fortran/daskr_nan.f")],
+        Link::Static,
+    );
+    let out = run(&exe, "", &[("STIFFDAE_QUIET", "1")]);
+    assert!(out.status.success());
+    let ours = String::from_utf8_lossy(&out.stdout);
+    let expected = std::fs::read_to_string(root().join("ffi-tests/expected/daskr_nan.txt"))
+        .expect("expected output");
+    assert_eq!(
+        ours.lines().collect::<Vec<_>>(),
+        expected.lines().collect::<Vec<_>>()
+    );
+}

@@ -16,6 +16,7 @@ use super::step::{take_step, StepLimits};
 use super::vectors::{first_violation, invert_weights, mask_algebraic, weighted_rms};
 use super::Problem;
 use crate::dassl::layout::MatrixType;
+use crate::dassl::step::not_le;
 use crate::dassl::vectors::{interpolate, set_weights};
 
 /// One DDASKR call: the original's arguments, as slices (RES, JAC, RT, RPAR and IPAR
@@ -839,7 +840,7 @@ fn run<P: Problem + ?Sized>(
                         Start::Done
                     } else {
                         let tnext = tn + h;
-                        if (tnext - tstop) * h > 0.0 {
+                        if not_le((tnext - tstop) * h, 0.0) {
                             h = tstop - tn;
                             w.head[RW_H] = h;
                         }
@@ -863,7 +864,7 @@ fn run<P: Problem + ?Sized>(
                 break;
             }
             let r = weighted_rms(&w.phi[..neq], w.wt) * 100.0 * uround;
-            if r > 1.0 {
+            if not_le(r, 1.0) {
                 let n = if vector_tol { neq } else { 1 };
                 for v in rtol[..n].iter_mut().chain(atol[..n].iter_mut()) {
                     *v *= r;
@@ -931,7 +932,7 @@ fn run<P: Problem + ?Sized>(
                 Some((tout, 3))
             } else if !each_step {
                 let tnext = tn + h;
-                if (tnext - tstop) * h > 0.0 {
+                if not_le((tnext - tstop) * h, 0.0) {
                     h = tstop - tn;
                 }
                 None

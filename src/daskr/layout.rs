@@ -52,8 +52,6 @@ pub const IW_IRFND: usize = 36;
 /// IWORK(41) LICNS: the constraint codes (INFO(10) = 1, 3), then the ID array.
 pub const IW_ICNS: usize = 40;
 
-/// RWORK(10) LEPLI: Krylov tolerance factor.
-pub const RW_EPLI: usize = 9;
 /// RWORK(11) LSQRN: sqrt(NEQ).
 pub const RW_SQRN: usize = 10;
 /// RWORK(12) LRSQRN: 1/sqrt(NEQ).

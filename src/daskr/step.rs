@@ -9,7 +9,7 @@ use super::layout::{
 use super::matrix::{form_matrix, solve, MatrixOutcome};
 use super::vectors::weighted_rms;
 use super::Problem;
-use crate::dassl::step::{as_index, method_coefficients, scale_differences, Carried};
+use crate::dassl::step::{as_index, method_coefficients, not_gt, scale_differences, Carried};
 use crate::dassl::vectors::interpolate;
 
 /// Newton iterations per attempt (DNEDD's MAXIT).
@@ -123,7 +123,9 @@ pub fn take_step<P: Problem + ?Sized>(
                     }
                     let erkm2 = w.head[RW_SIGMA + k - 2] * weighted_rms(w.delta, vt);
                     let terkm2 = (k - 1) as f64 * erkm2;
-                    terkm1.max(terkm2) <= terk
+                    // Label 410 on NaN as DDASSL's (MAX as gfortran computes it).
+                    let largest = if terkm2 > terkm1 { terkm2 } else { terkm1 };
+                    not_gt(largest, terk)
                 } else {
                     terkm1 <= 0.5 * terk
                 };
@@ -133,7 +135,8 @@ pub fn take_step<P: Problem + ?Sized>(
                 }
             }
             let err = ck * enorm;
-            error_ok = err <= 1.0;
+            // Label 430: IF(ERR .GT. 1.0D0) GO TO 600, so a NaN error estimate passes.
+            error_ok = not_gt(err, 1.0);
         }
 
         if nls == 0 && error_ok {
@@ -173,7 +176,7 @@ pub fn take_step<P: Problem + ?Sized>(
                     } else {
                         Next::Order(kp1, erkp1)
                     }
-                } else if terkm1 <= terk.min(terkp1) {
+                } else if terkm1 <= (if terk < terkp1 { terk } else { terkp1 }) {
                     Next::Order(km1, erkm1)
                 } else if terkp1 >= terk || k == mxord {
                     Next::Order(k, est)
@@ -191,11 +194,14 @@ pub fn take_step<P: Problem + ?Sized>(
                     let mut hnew = *h;
                     let temp2 = (knext + 1) as f64;
                     let r = (2.0 * est + 0.0001).powf(-1.0 / temp2);
-                    if r >= 2.0 {
+                    // Label 550: IF(R .LT. 2.0D0) GO TO 555, so a NaN R doubles h.
+                    if r < 2.0 {
+                        if r <= 1.0 {
+                            let r = 0.5_f64.max(0.9_f64.min(r));
+                            hnew = *h * r;
+                        }
+                    } else {
                         hnew = 2.0 * *h;
-                    } else if r <= 1.0 {
-                        let r = 0.5_f64.max(0.9_f64.min(r));
-                        hnew = *h * r;
                     }
                     *h = hnew;
                 }
