@@ -9,7 +9,9 @@ use super::layout::{
 use super::matrix::{form_matrix, solve, MatrixOutcome};
 use super::vectors::weighted_rms;
 use super::Problem;
-use crate::dassl::step::{as_index, method_coefficients, not_gt, scale_differences, Carried};
+use crate::dassl::step::{
+    as_index, method_coefficients, not_gt, scale_differences, step_after_success, Carried,
+};
 use crate::dassl::vectors::interpolate;
 
 /// Newton iterations per attempt (DNEDD's MAXIT).
@@ -191,19 +193,7 @@ pub fn take_step<P: Problem + ?Sized>(
                 }
                 Next::Order(knext, est) => {
                     c.k = knext;
-                    let mut hnew = *h;
-                    let temp2 = (knext + 1) as f64;
-                    let r = (2.0 * est + 0.0001).powf(-1.0 / temp2);
-                    // Label 550: IF(R .LT. 2.0D0) GO TO 555, so a NaN R doubles h.
-                    if r < 2.0 {
-                        if r <= 1.0 {
-                            let r = 0.5_f64.max(0.9_f64.min(r));
-                            hnew = *h * r;
-                        }
-                    } else {
-                        hnew = 2.0 * *h;
-                    }
-                    *h = hnew;
+                    *h = step_after_success(*h, est, knext);
                 }
             }
             // Update the differences for the next step (statements 575-595).

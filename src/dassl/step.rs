@@ -123,6 +123,23 @@ pub(crate) fn method_coefficients(c: &mut [f64], h: f64, k: usize, ns: usize) ->
     (-alphas / h, ck)
 }
 
+/// The step size after a successful step of new order `k` with error estimate `est`
+/// (labels 550-560): doubled when the estimate allows a factor 2 or more, kept when it
+/// allows more than 1, else cut to between 0.5 and 0.9 times. `IF(R .LT. 2.0D0)` sends
+/// a NaN R to the doubling, as the original.
+pub(crate) fn step_after_success(h: f64, est: f64, k: usize) -> f64 {
+    let r = (2.0 * est + 0.0001).powf(-1.0 / (k + 1) as f64);
+    if r < 2.0 {
+        if r <= 1.0 {
+            let r = 0.5_f64.max(0.9_f64.min(r));
+            return h * r;
+        }
+        h
+    } else {
+        2.0 * h
+    }
+}
+
 /// Columns `from..=to` (1-based, as the original's J) of PHI (NEQ per column) times
 /// BETA(J) (`undo`: divided by it, as 1/BETA(J)·PHI when a step is rejected).
 pub(crate) fn scale_differences(
@@ -449,19 +466,7 @@ pub fn take_step<R: Residual + ?Sized>(
                         est = erkp1;
                     }
                 }
-                let mut hnew = *h;
-                let exponent = (v.k + 1) as f64;
-                let r = (2.0 * est + 0.0001).powf(-1.0 / exponent);
-                // Label 550: IF(R .LT. 2.0D0) GO TO 555, so a NaN R doubles the step.
-                if r < 2.0 {
-                    if r <= 1.0 {
-                        let r = 0.5_f64.max(0.9_f64.min(r));
-                        hnew = *h * r;
-                    }
-                } else {
-                    hnew = 2.0 * *h;
-                }
-                *h = hnew;
+                *h = step_after_success(*h, est, v.k);
             }
             // Update the differences for the next step.
             if v.kold != maxord {
