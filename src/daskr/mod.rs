@@ -14,6 +14,38 @@
 //! All state lives in INFO(1), RWORK and IWORK in the original's layout ([`layout`]):
 //! [`ddaskr`] is the original's call over slices, [`Daskr`] a safe interface with
 //! options, root reports, statistics and typed errors over the same arrays.
+//!
+//! A ball dropped from 10 m, stopped at each impact by the root function `h` and
+//! restarted with its velocity reversed:
+//!
+//! ```
+//! use stiffdae::daskr::{Daskr, Initial, Options, Reached, WithRoots};
+//! use stiffdae::dassl::{ResFlag, Tolerance};
+//!
+//! let g = 9.81;
+//! let mut ball = WithRoots {
+//!     residual: |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+//!         d[0] = yp[0] - y[1];
+//!         d[1] = yp[1] + g;
+//!         ResFlag::Ok
+//!     },
+//!     roots: |_t: f64, y: &[f64], _yp: &[f64], r: &mut [f64]| r[0] = y[0],
+//! };
+//! let options = Options {
+//!     rtol: Tolerance::Scalar(1e-10),
+//!     atol: Tolerance::Scalar(1e-10),
+//!     roots: 1,
+//!     ..Options::default()
+//! };
+//! let mut solver = Daskr::new(0.0, &[10.0, 0.0], &[0.0, -g], &options)?;
+//! let Reached::Root(jroot) = solver.advance(&mut ball, 100.0)? else { panic!() };
+//! assert_eq!(jroot, [-1]);
+//! assert!((solver.t() - (2.0 * 10.0 / g).sqrt()).abs() < 1e-8);
+//! let v = -0.8 * solver.y()[1];
+//! solver.restart(&[0.0, v], &[v, -g], Initial::Given);
+//! assert!(matches!(solver.advance(&mut ball, 100.0)?, Reached::Root(_)));
+//! # Ok::<(), stiffdae::dassl::DasslError>(())
+//! ```
 
 mod api;
 mod driver;
