@@ -8,6 +8,7 @@ use super::layout::{
     IW_NRE, IW_NRTE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
 };
 use super::Problem;
+use crate::dassl::api::tolerance_values;
 use crate::dassl::layout::MatrixType;
 use crate::dassl::{DasslError, JacobianKind, Tolerance};
 
@@ -163,17 +164,6 @@ pub struct Daskr {
 
 fn illegal(message: String) -> DasslError {
     DasslError::IllegalInput { message }
-}
-
-fn tolerance_values(tol: &Tolerance, n: usize) -> Result<Vec<f64>, DasslError> {
-    match tol {
-        Tolerance::Scalar(v) => Ok(vec![*v; n]),
-        Tolerance::Vector(v) if v.len() == n => Ok(v.clone()),
-        Tolerance::Vector(v) => Err(illegal(format!(
-            "a tolerance vector has {} entries for {n} equations",
-            v.len()
-        ))),
-    }
 }
 
 fn info11(initial: Initial) -> i32 {

@@ -121,7 +121,8 @@ pub struct Dassl {
     idid: i32,
 }
 
-fn tolerance_values(tol: &Tolerance, neq: usize) -> Result<Vec<f64>, DasslError> {
+/// The tolerance values the work arrays take: `neq` copies of a scalar, or the vector.
+pub(crate) fn tolerance_values(tol: &Tolerance, neq: usize) -> Result<Vec<f64>, DasslError> {
     match tol {
         Tolerance::Scalar(v) => Ok(vec![*v; neq]),
         Tolerance::Vector(v) if v.len() == neq => Ok(v.clone()),

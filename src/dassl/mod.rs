@@ -10,7 +10,7 @@
 //! ([`layout`]): [`ddassl`] is the original's call over slices, [`Dassl`] a safe interface
 //! with options, statistics and typed errors over the same arrays.
 
-mod api;
+pub(crate) mod api;
 mod driver;
 mod error;
 mod init;
