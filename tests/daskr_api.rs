@@ -248,3 +248,30 @@ fn root_at_the_initial_point_is_skipped_and_the_next_one_found() {
     assert!((s.y()[0] - 5.0).abs() < 1e-9);
     assert!(s.stats().root_evaluations > 2);
 }
+
+/// INFO(11) = 2: y computed from a given y' (y1' + y1 = 0 with y1' = -1 gives y1 = 1;
+/// the algebraic y2 = 2 y1), then integrated on: y1 = e^-t.
+#[test]
+fn initial_y_from_a_given_derivative() {
+    let mut p = |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+        d[0] = yp[0] + y[0];
+        d[1] = y[1] - 2.0 * y[0];
+        ResFlag::Ok
+    };
+    let options = Options {
+        rtol: Tolerance::Scalar(1e-10),
+        atol: Tolerance::Scalar(1e-10),
+        initial: Initial::FromDerivative,
+        stop_after_initial: true,
+        ..Options::default()
+    };
+    let mut s = Daskr::new(0.0, &[0.5, 0.3], &[-1.0, -2.0], &options).unwrap();
+    assert_eq!(s.advance(&mut p, 1.0).unwrap(), Reached::Initialized);
+    assert!(
+        (s.y()[0] - 1.0).abs() < 1e-10 && (s.y()[1] - 2.0).abs() < 1e-10,
+        "{:?}",
+        s.y()
+    );
+    assert_eq!(s.advance(&mut p, 1.0).unwrap(), Reached::Tout);
+    assert!((s.y()[0] - (-1.0_f64).exp()).abs() < 1e-8, "{:?}", s.y());
+}
