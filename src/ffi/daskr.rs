@@ -7,7 +7,7 @@
 
 use std::ffi::c_void;
 
-use super::{ffi_boundary, message, overlapping, read, slice_mut, Tolerances};
+use super::{ffi_boundary, message, overlapping, read, slice_mut, write_t_idid, Tolerances};
 use crate::daskr::{ddaskr, Call, Problem};
 use crate::dassl::ResFlag;
 
@@ -338,14 +338,8 @@ pub unsafe extern "C" fn ddaskr_(
             // Write back only what changed, as the original writes only those.
             // SAFETY: RTOL/ATOL are writable for `ntol` values by the caller's contract.
             unsafe { tols.write_back() };
-            if t_out.to_bits() != t_v.to_bits() {
-                // SAFETY: T was read above (valid, aligned) and is writable by contract.
-                unsafe { t.write(t_out) };
-            }
-            if idid_out != idid_v {
-                // SAFETY: IDID was read above (valid, aligned) and is writable by contract.
-                unsafe { idid.write(idid_out) };
-            }
+            // SAFETY: T and IDID were read above (valid, aligned), writable by contract.
+            unsafe { write_t_idid(t, t_v, t_out, idid, idid_v, idid_out) };
         }
     )
 }

@@ -5,7 +5,7 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::{ffi_boundary, message, overlapping, read, slice_mut, Tolerances};
+use super::{ffi_boundary, message, overlapping, read, slice_mut, write_t_idid, Tolerances};
 use crate::dassl::{ddassl, Call, ResFlag, Residual};
 
 /// The user's RES and JAC with the RPAR/IPAR pointers they receive.
@@ -264,14 +264,8 @@ pub unsafe extern "C" fn ddassl_(
             // Write back only what changed, as the original writes only those.
             // SAFETY: RTOL/ATOL are writable for `ntol` values by the caller's contract.
             unsafe { tols.write_back() };
-            if t_out.to_bits() != t_v.to_bits() {
-                // SAFETY: T was read above (valid, aligned) and is writable by contract.
-                unsafe { t.write(t_out) };
-            }
-            if idid_out != idid_v {
-                // SAFETY: IDID was read above (valid, aligned) and is writable by contract.
-                unsafe { idid.write(idid_out) };
-            }
+            // SAFETY: T and IDID were read above (valid, aligned), writable by contract.
+            unsafe { write_t_idid(t, t_v, t_out, idid, idid_v, idid_out) };
         }
     )
 }

@@ -151,6 +151,29 @@ impl Tolerances<'_> {
     }
 }
 
+/// Writes T and IDID back when the call changed them (the originals write only what
+/// they change).
+///
+/// # Safety
+/// `t` and `idid` must be valid for writes (they were read as `t_in` and `idid_in`).
+pub(crate) unsafe fn write_t_idid(
+    t: *mut f64,
+    t_in: f64,
+    t_out: f64,
+    idid: *mut i32,
+    idid_in: i32,
+    idid_out: i32,
+) {
+    if t_out.to_bits() != t_in.to_bits() {
+        // SAFETY: writable by the caller's contract.
+        unsafe { t.write(t_out) };
+    }
+    if idid_out != idid_in {
+        // SAFETY: writable by the caller's contract.
+        unsafe { idid.write(idid_out) };
+    }
+}
+
 /// Reads one scalar argument passed by reference, or `None` for a null or misaligned pointer.
 ///
 /// # Safety
