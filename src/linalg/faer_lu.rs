@@ -82,6 +82,7 @@ impl FaerRealLu {
 
     pub fn solve(&mut self, a: &[f64], b: &mut [f64]) {
         let n = self.piv.n;
+        assert_eq!(b.len(), n, "right-hand side of order n");
         let lu = MatRef::from_column_major_slice(a, n, n);
         for (i, v) in b.iter().enumerate() {
             self.rhs[(i, 0)] = *v;

@@ -405,7 +405,7 @@ impl LinearSystem {
     fn solve_e1(&mut self, fac1: f64, cont: &mut [f64]) {
         let m1 = self.m1;
         if m1 == 0 {
-            self.e1.solve(cont);
+            self.e1.solve(&mut cont[..self.n]);
             return;
         }
         let mm = m1 / self.m2;
@@ -418,7 +418,7 @@ impl LinearSystem {
                 });
             }
         }
-        self.e1.solve(&mut cont[m1..]);
+        self.e1.solve(&mut cont[m1..self.n]);
         for i in (0..m1).rev() {
             cont[i] = (cont[i] + cont[self.m2 + i]) / fac1;
         }
