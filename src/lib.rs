@@ -1,12 +1,28 @@
-//! stiffdae: Hairer & Wanner's RADAU5 and Petzold's DASSL re-implemented in safe,
-//! reentrant Rust, exporting the original Fortran ABI (`radau5_`, `contr5_`, `ddassl_`).
+//! stiffdae: Hairer & Wanner's RADAU5 and Petzold's DDASSL and DDASKR re-implemented in
+//! safe, reentrant Rust, exporting the original Fortran ABI (`radau5_`, `contr5_`,
+//! `ddassl_`, `ddaskr_`) from `libstiffdae.so` / `libstiffdae.a`.
 //!
-//! The safe core lives in one module per method ([`radau5`], [`dassl`]) over the shared
-//! linear algebra in [`linalg`]; `ffi` is the only module with raw pointers.
+//! A program written for the Fortran codes links unchanged and gets the original's step
+//! sequence, statistics and IDID; Rust programs use the safe API of each method:
+//!
+//! - [`radau5`]: Radau IIA of order 5 for `M y' = f(x, y)` (Solving ODEs II, §IV.8), with
+//!   index hints for DAEs of index up to 3, dense output and banded matrices;
+//! - [`dassl`]: BDF of orders 1–5 for `G(t, y, y') = 0` (DDASSL), with the state in the
+//!   original's RWORK/IWORK layout;
+//! - [`daskr`]: DDASSL plus root finding and consistent initial values (DDASKR);
+//! - [`roots`]: event location on any interpolant (DROOTS' Illinois iteration);
+//! - [`linalg`]: the LU kernels with the originals' operation order (decsol, LINPACK).
+//!
+//! The core has no `unsafe`: the compiler checks it (`deny(unsafe_code)` below); the
+//! private `ffi` module is the only place with raw pointers and `extern "C"`. The exported
+//! ABI is described in `docs/abi.md`.
+
+#![deny(unsafe_code)]
 
 pub mod daskr;
 pub mod dassl;
 pub mod error;
+#[allow(unsafe_code)]
 mod ffi;
 pub mod linalg;
 pub mod radau5;
