@@ -50,6 +50,13 @@ pub fn library() -> &'static Library {
             .expect("run cargo build");
         assert!(status.success(), "cargo build of libstiffdae failed");
         let release = target_dir().join("release");
+        // Programs record the SONAME, libstiffdae.so.0, as the installed tree names it.
+        match std::os::unix::fs::symlink("libstiffdae.so", release.join("libstiffdae.so.0")) {
+            Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                panic!("link libstiffdae.so.0: {e}")
+            }
+            _ => {}
+        }
         Library {
             staticlib: release.join("libstiffdae.a"),
             cdylib: release.join("libstiffdae.so"),

@@ -1,0 +1,50 @@
+# Build and install libstiffdae the way C and Fortran libraries are installed:
+#
+#   make install PREFIX=/usr/local        (DESTDIR is honoured for packaging)
+#
+# lib/libstiffdae.so.$(VERSION) with SONAME libstiffdae.so.0 and the links .so.0 and .so,
+# lib/libstiffdae.a, include/stiffdae.h, lib/pkgconfig/stiffdae.pc,
+# lib/cmake/stiffdae/stiffdae{Config,ConfigVersion}.cmake and the Fortran module source
+# share/stiffdae/stiffdae.f90. The shared library is stripped.
+
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
+CARGO ?= cargo
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+RELEASE := target/release
+# What a program linking the static library needs besides it
+# (`rustc --print native-static-libs`).
+NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
+
+.PHONY: all install uninstall
+
+all:
+	$(CARGO) build --release -p stiffdae --lib
+
+define configure_file
+	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    -e 's|@NATIVE_LIBS@|$(NATIVE_LIBS)|g' $(1) > $(2)
+endef
+
+install: all
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/stiffdae \
+	    $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(DATADIR)/stiffdae
+	install -m 755 $(RELEASE)/libstiffdae.so $(DESTDIR)$(LIBDIR)/libstiffdae.so.$(VERSION)
+	strip --strip-unneeded $(DESTDIR)$(LIBDIR)/libstiffdae.so.$(VERSION)
+	ln -sf libstiffdae.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libstiffdae.so.0
+	ln -sf libstiffdae.so.0 $(DESTDIR)$(LIBDIR)/libstiffdae.so
+	install -m 644 $(RELEASE)/libstiffdae.a $(DESTDIR)$(LIBDIR)/libstiffdae.a
+	install -m 644 include/stiffdae.h $(DESTDIR)$(INCLUDEDIR)/stiffdae.h
+	install -m 644 fortran/stiffdae.f90 $(DESTDIR)$(DATADIR)/stiffdae/stiffdae.f90
+	$(call configure_file,dist/stiffdae.pc.in,$(DESTDIR)$(LIBDIR)/pkgconfig/stiffdae.pc)
+	$(call configure_file,dist/stiffdaeConfig.cmake.in,$(DESTDIR)$(LIBDIR)/cmake/stiffdae/stiffdaeConfig.cmake)
+	$(call configure_file,dist/stiffdaeConfigVersion.cmake.in,$(DESTDIR)$(LIBDIR)/cmake/stiffdae/stiffdaeConfigVersion.cmake)
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libstiffdae.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libstiffdae.so.0 \
+	    $(DESTDIR)$(LIBDIR)/libstiffdae.so $(DESTDIR)$(LIBDIR)/libstiffdae.a \
+	    $(DESTDIR)$(INCLUDEDIR)/stiffdae.h $(DESTDIR)$(LIBDIR)/pkgconfig/stiffdae.pc
+	rm -rf $(DESTDIR)$(LIBDIR)/cmake/stiffdae $(DESTDIR)$(DATADIR)/stiffdae
