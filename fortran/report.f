@@ -218,8 +218,9 @@ c-----------------------------------------------------------------------
          write (6, *) 'report: unknown solver ', trim(solver)
          stop 1
       end if
-      call result(solver, problm, rtol, atol, h0, 0, 0, mescd, scd,
-     +     nsteps, naccpt, nfe, njac, nlu, dble(cputim), .false., 0d0)
+      call result(trim(solver), problm, rtol, atol, h0, 0, 0, mescd,
+     +     scd, nsteps, naccpt, nfe, njac, nlu, dble(cputim), .false.,
+     +     0d0)
       return
       end
 c-----------------------------------------------------------------------
