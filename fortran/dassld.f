@@ -3,10 +3,11 @@ c     stiffdae Test Set kit: driver for DDASSL and DDASKR (the solver is
 c     the one of the segment routine linked with it: dassls.f or
 c     daskrs.f).
 c
-c     Reads rtol and atol (one per line; a third line, h0, is ignored)
-c     from standard input and runs the problem linked with it segment by
-c     segment: each segment t(i) -> t(i+1) starts afresh (INFO(1) = 0),
-c     with TSTOP = t(i+1) (INFO(4) = 1), a step per call (INFO(3) = 1),
+c     Reads rtol and atol (one per line, report.f's getinp; a third
+c     line, h0, is ignored) from standard input and runs the problem
+c     linked with it (after chkdat has checked its interface date)
+c     segment by segment: each segment t(i) -> t(i+1) starts afresh
+c     (INFO(1) = 0), with TSTOP = t(i+1) (INFO(4) = 1), a step per call (INFO(3) = 1),
 c     the analytic Jacobian where the problem has one (INFO(5) = 1), and
 c     the problem's vector tolerances where it sets them (INFO(2) = 1).
 c     The statistics are summed over the segments and reported as the
@@ -29,21 +30,23 @@ c=======================================================================
       double precision t(0:maxd), y(maxn), yp(maxn)
       double precision rtol(maxn), atol(maxn), tt, tout
       double precision rwork(lrw), rpar(1), scd, mescd, scd9
-      double precision cpu0, cpu1, cpu
+      double precision cpu0, cpu1, cpu, h0, solmax
       integer iwork(liw), ipar(1)
       logical numjac, nummas, consis, tolvec, havsc9
 
       character*6 solvnm
       include 'dasslk.inc'
 
-      read (5, *) rtol0
-      read (5, *) atol0
-
+      call chkdat('dassld', solvnm(), 20060828)
       do i = 1, maxn
          ind(i) = 0
       end do
       call prob(fullnm, problm, ptype, neqn, ndisc, t, numjac, mljac,
      +          mujac, nummas, mlmas, mumas, ind)
+      call getinp('dassld', problm, solvnm(), fullnm, tolvec, rtol,
+     +            atol, h0, solmax)
+      rtol0 = rtol(1)
+      atol0 = atol(1)
       if (neqn .gt. maxn .or. ndisc + 1 .gt. maxd) then
          write (6, *) 'dassld: problem too large for this driver'
          stop 1
@@ -62,11 +65,6 @@ c=======================================================================
       nrow = neqn
       if (ptype .eq. 'DAE') call massmx(neqn, mlmas, mumas)
 
-      do i = 1, neqn
-         rtol(i) = rtol0
-         atol(i) = atol0
-      end do
-      tolvec = .false.
       call settolerances(neqn, rtol, atol, tolvec)
 
       call init(neqn, t(0), y, yp, consis)

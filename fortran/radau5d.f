@@ -1,11 +1,12 @@
 c=======================================================================
 c     stiffdae Test Set kit: driver for RADAU5.
 c
-c     Reads rtol, atol and h0 (one per line) from standard input, runs
-c     the problem linked with it segment by segment over t(0..ndisc+1)
-c     (each segment starts afresh with h = h0), and reports the accuracy
-c     (scd, mescd) and the statistics summed over the segments, ending
-c     with one RESULT line (see report.f).
+c     Reads rtol, atol and h0 (one per line, report.f's getinp) from
+c     standard input, runs the problem linked with it (after chkdat
+c     has checked its interface date) segment by segment over
+c     t(0..ndisc+1) (each segment starts afresh with h = h0), and
+c     reports the accuracy (scd, mescd) and the statistics summed over
+c     the segments, ending with one RESULT line (see report.f).
 c
 c     Settings as in the Test Set: IWORK(2) = 10**7 steps, index counts
 c     IWORK(5..7) from the problem's ind(), all other WORK/IWORK zero.
@@ -28,21 +29,23 @@ c=======================================================================
       double precision rtol(maxn), atol(maxn), rtol0, atol0, h0, h, x
       double precision work(lwork), rpar(1), scd, mescd, scd9
       double precision cpu0, cpu1, cpu
+      double precision solmax
       integer iwork(liwork), ipar(1)
       logical numjac, nummas, consis, tolvec, havsc9
 
       external rfcn, rjac, rmas, rsout
       common /rkit/ problm, rtol0, atol0, h0
 
-      read (5, *) rtol0
-      read (5, *) atol0
-      read (5, *) h0
-
+      call chkdat('radau5d', 'RADAU5', 20060828)
       do i = 1, maxn
          ind(i) = 0
       end do
       call prob(fullnm, problm, ptype, neqn, ndisc, t, numjac, mljac,
      +          mujac, nummas, mlmas, mumas, ind)
+      call getinp('radau5d', problm, 'RADAU5', fullnm, tolvec, rtol,
+     +            atol, h0, solmax)
+      rtol0 = rtol(1)
+      atol0 = atol(1)
       if (neqn .gt. maxn .or. ndisc + 1 .gt. maxd) then
          write (6, *) 'radau5d: problem too large for this driver'
          stop 1
@@ -57,11 +60,6 @@ c=======================================================================
       write (6, '(a)') trim(fullnm)
 
       call init(neqn, t(0), y, yp, consis)
-      do i = 1, neqn
-         rtol(i) = rtol0
-         atol(i) = atol0
-      end do
-      tolvec = .false.
       call settolerances(neqn, rtol, atol, tolvec)
       itol = 0
       if (tolvec) itol = 1

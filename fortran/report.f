@@ -110,3 +110,131 @@ c-----------------------------------------------------------------------
       end if
       return
       end
+c=======================================================================
+c     The routines a Test Set driver calls from its report.f (release
+c     2.4 interface), for the kit's drivers and for any driver written
+c     against that interface.
+c=======================================================================
+c-----------------------------------------------------------------------
+c     Stops the run unless the problem file follows the interface of
+c     date drivd (its pidate).
+c-----------------------------------------------------------------------
+      subroutine chkdat(driver, solver, drivd)
+      character*(*) driver, solver
+      integer drivd, pidate, probd
+      probd = pidate()
+      if (probd .ne. drivd) then
+         write (6, 100) trim(driver), trim(solver), probd, drivd
+  100    format (1x, a, ' (', a, '): the problem file follows the',
+     +           ' interface of', i9, ', this driver that of', i9)
+         stop 1
+      end if
+      return
+      end
+c-----------------------------------------------------------------------
+c     The kit's input: rtol and atol, one per line, and for RADAU5 a
+c     third line, h0. As the Test Set's getinp, it sets element 1 of
+c     rtol and atol only (the problem's settolerances does the rest)
+c     and tolvec = .false.; solmax (PSODE's) is 0.
+c-----------------------------------------------------------------------
+      subroutine getinp(driver, problm, solver, fullnm, tolvec, rtol,
+     +                  atol, h0, solmax)
+      character*(*) driver, problm, solver, fullnm
+      double precision rtol(*), atol(*), h0, solmax
+      logical tolvec
+      tolvec = .false.
+      h0 = 0d0
+      solmax = 0d0
+      read (5, *) rtol(1)
+      read (5, *) atol(1)
+      if (solver .eq. 'RADAU5') read (5, *) h0
+      return
+      end
+c-----------------------------------------------------------------------
+c     mescd and scd of y against the reference yref, as the kit's
+c     drivers compute them (accury, over setoutput's components); as
+c     the Test Set's getscd, it spreads scalar tolerances over rtol and
+c     atol first. With printout, the digits are printed.
+c-----------------------------------------------------------------------
+      subroutine getscd(mescd, scd, neqn, yref, y, problm, tolvec,
+     +                  atol, rtol, printout)
+      integer neqn, nindsol, indsol(400), i
+      double precision mescd, scd, yref(neqn), y(neqn), rtol(neqn)
+      double precision atol(neqn)
+      character*(*) problm
+      logical tolvec, printout, solref, prtout
+      if (.not. tolvec) then
+         do i = 2, neqn
+            rtol(i) = rtol(1)
+            atol(i) = atol(1)
+         end do
+      end if
+      call setoutput(neqn, solref, prtout, nindsol, indsol)
+      call accury(neqn, y, yref, nindsol, indsol, rtol, atol, tolvec,
+     +            scd, mescd)
+      if (printout) write (6, 100) trim(problm), mescd, scd
+  100 format (1x, a, ': mescd =', f7.2, '   scd =', f7.2)
+      return
+      end
+c-----------------------------------------------------------------------
+c     The solution at the end point, for a problem without reference.
+c-----------------------------------------------------------------------
+      subroutine printsol(neqn, y, problm)
+      integer neqn, i
+      double precision y(neqn)
+      character*(*) problm
+      write (6, '(1x, a, a)') trim(problm), ': solution at the end'
+      do i = 1, neqn
+         write (6, '(3x, ''y('', i3, '') = '', es24.16e3)') i, y(i)
+      end do
+      return
+      end
+c-----------------------------------------------------------------------
+c     The statistics of a finished run, read from the solver's IWORK as
+c     the Test Set reads them (the driver has summed them over the
+c     segments), as a RESULT line. A Test Set driver calls report only
+c     after a run that succeeded and passes no IDID: the line says
+c     idid=0.
+c-----------------------------------------------------------------------
+      subroutine report(driver, problm, solver, rtol, atol, h0, solmax,
+     +                  iwork, cputim, scd, mescd)
+      character*(*) driver, problm, solver
+      integer iwork(*), nsteps, naccpt, nfe, njac, nlu
+      double precision rtol, atol, h0, solmax, scd, mescd
+      real cputim
+      if (solver .eq. 'RADAU5') then
+         nsteps = iwork(16)
+         naccpt = iwork(17)
+         nfe = iwork(14)
+         njac = iwork(15)
+         nlu = iwork(19)
+      else if (solver .eq. 'DDASSL' .or. solver .eq. 'DDASKR') then
+         nsteps = iwork(11) + iwork(14) + iwork(15)
+         naccpt = iwork(11)
+         nfe = iwork(12)
+         njac = iwork(13)
+         nlu = 0
+      else
+         write (6, *) 'report: unknown solver ', trim(solver)
+         stop 1
+      end if
+      call result(trim(solver), problm, rtol, atol, h0, 0, 0, mescd,
+     +     scd, nsteps, naccpt, nfe, njac, nlu, dble(cputim), .false.,
+     +     0d0)
+      return
+      end
+c-----------------------------------------------------------------------
+c     CPU time in seconds.
+c-----------------------------------------------------------------------
+      real function gettim()
+      call cpu_time(gettim)
+      return
+      end
+c-----------------------------------------------------------------------
+c     The position of the last character of string that is not blank.
+c-----------------------------------------------------------------------
+      integer function lnblnk(string)
+      character*(*) string
+      lnblnk = len_trim(string)
+      return
+      end

@@ -5,6 +5,13 @@ c     connected by joints, index-3 DAE  K y' = phi(y)  with n = 27,
 c     K = diag(I14, 0), y = (q, q', q'', lambda), 0 <= t <= 0.03.
 c     Index 1: y1..y7, index 2: y8..y14, index 3: y15..y27.
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type

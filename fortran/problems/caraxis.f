@@ -5,6 +5,13 @@ c     n = 10, y = (p, q, lambda), K = eps**2 M/2 I4, 0 <= t <= 3.
 c     The right wheel rolls over a bump: yb = r sin(w t).
 c     Index 1: y1..y4, index 2: y5..y8, index 3: y9, y10.
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type

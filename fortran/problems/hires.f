@@ -3,6 +3,13 @@ c     stiffdae Test Set kit: HIRES, 'High Irradiance RESponse' of plant
 c     photomorphogenesis (Schäfer 1975), 8 linear and bilinear rate
 c     equations, 0 <= t <= 321.8122 (Hairer & Wanner II, §IV.10).
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type

@@ -3,6 +3,13 @@ c     stiffdae Test Set kit: POLLU, the air pollution model of the Dutch
 c     National Institute of Public Health (Verwer 1994): 20 species,
 c     25 reactions, 0 <= t <= 60 minutes.
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type

@@ -8,6 +8,13 @@ c     trapezoidal pulse with kinks at 50, 60, 110 and 120 ns of every
 c     120 ns period: these are the segment ends t(1..ndisc).
 c     Index 1: y1..y8, index 2: y9.
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type
@@ -58,15 +65,23 @@ c=======================================================================
       return
       end
 
-c     Charges are of order 1e-13: their absolute tolerance is scaled
-c     down, and the current y9 (index 2) is left out of the error test.
+c     The driver's getinp sets element 1 only; the tolerances of every
+c     component derive from it. Charges are of order 1e-13: their
+c     absolute tolerance is scaled down, and the current y9 (index 2)
+c     is left out of the error test.
       subroutine settolerances(neqn, rtol, atol, tolvec)
       integer neqn, i
-      double precision rtol(neqn), atol(neqn)
+      double precision rtol(neqn), atol(neqn), r, a
       logical tolvec
       tolvec = .true.
+      r = rtol(1)
+      a = atol(1)
+      do i = 1, 8
+         rtol(i) = r
+         atol(i) = a
+      end do
       do i = 1, 5
-         atol(i) = 1d-6*atol(i)
+         atol(i) = 1d-6*a
       end do
       rtol(9) = 1d3
       atol(9) = 1d3

@@ -4,6 +4,13 @@ c       y1' = -0.04 y1 + 1e4 y2 y3
 c       y2' =  0.04 y1 - 1e4 y2 y3 - 3e7 y2**2
 c       y3' =  3e7 y2**2,          y(0) = (1, 0, 0),  0 <= t <= 1e11.
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type

@@ -4,6 +4,13 @@ c     Steinebach 1989), index-1 DAE  M y' = f(t, y),  n = 8,
 c     0 <= t <= 0.2, input 0.1 sin(200 pi t). Banded Jacobian (2, 1)
 c     and banded constant mass matrix (1, 1).
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type

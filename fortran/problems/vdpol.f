@@ -3,6 +3,13 @@ c     stiffdae Test Set kit: Van der Pol oscillator, stiff (eps = 1e-6).
 c       y1' = y2,  y2' = ((1 - y1**2) y2 - y1) / eps,  y(0) = (2, 0),
 c       0 <= t <= 2 (Hairer & Wanner II, §IV.1; IVP Test Set 'vdpol').
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type

@@ -9,6 +9,13 @@ c     coordinates (psi, xi) left and right, y16, y17 the Lagrange
 c     multipliers of the right and left contact divided by 1e4.
 c     Index 1: y1..y15, index 2: y16, y17. Residual form only ('IDE').
 c=======================================================================
+c     The date of the Test Set problem interface (release 2.4) that
+c     this file follows; a driver's chkdat compares it with its own.
+      integer function pidate()
+      pidate = 20060828
+      return
+      end
+
       subroutine prob(fullnm, problm, type, neqn, ndisc, t, numjac,
      +                mljac, mujac, nummas, mlmas, mumas, ind)
       character*(*) fullnm, problm, type
@@ -63,12 +70,17 @@ c     Consistent initial values (IVP Test Set, revised by de Swart).
       return
       end
 
-c     The multipliers are left out of the error test.
+c     The driver's getinp sets element 1 only: y1..y15 take its
+c     tolerances, and the multipliers are left out of the error test.
       subroutine settolerances(neqn, rtol, atol, tolvec)
-      integer neqn
+      integer neqn, i
       double precision rtol(neqn), atol(neqn)
       logical tolvec
       tolvec = .true.
+      do i = 2, 15
+         rtol(i) = rtol(1)
+         atol(i) = atol(1)
+      end do
       rtol(16) = 1d10
       atol(16) = 1d10
       rtol(17) = 1d10
