@@ -239,14 +239,33 @@ fn five_hundred_steps_then_continue() {
     assert_eq!(s.idid, -1);
     assert_eq!(s.info[0], -1);
     assert_eq!(s.iwork[10], 500);
-    // No action taken: the original only complains and returns.
-    let before = s.bits();
+    // No action taken: the original stops the program (XERMSG -998, fatal); the library
+    // prints the same message and refuses the call with IDID = -33, changing nothing else.
+    let mut before = s.clone();
     s.step();
-    assert_eq!(s.bits(), before);
+    assert_eq!(s.idid, -33);
+    before.idid = -33;
+    assert_eq!(s.bits(), before.bits());
     s.info[0] = 1;
     s.step();
     assert_eq!(s.idid, 3);
     assert_eq!(&s.iwork[10..15], &[581, 885, 77, 28, 0]);
+}
+
+/// INFO(1) = -1 on a first call (fresh arrays): the original prints XERMSG -998 and
+/// stops the program; the library prints it and refuses the call with IDID = -33,
+/// writing nothing else.
+#[test]
+fn info1_minus_one_on_a_first_call_is_refused() {
+    let mut s = State::new();
+    s.info[0] = -1;
+    s.idid = 77;
+    let mut before = s.clone();
+    s.step();
+    assert_eq!(s.idid, -33);
+    before.idid = -33;
+    assert_eq!(s.bits(), before.bits());
+    assert!(s.canaries_intact());
 }
 
 fn expect_illegal(mut s: State, tout: f64, neq: i32, lrw: i32, liw: i32) {
