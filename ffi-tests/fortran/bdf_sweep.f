@@ -26,6 +26,9 @@ c         with TSTOP = 1 (INFO(4) = 1, interpolated returns)
 c       8 initial values: DDASSL computes y'(0) from y(0) (INFO(11) = 1,
 c         local); DDASKR the index-1 variant's algebraic y_N and the
 c         differential y' (INFO(11) = 1, IWORK(LID+i) = +1/-1)
+c       9 nonlocal, dense JAC, HMAX = 0.05, H0 = 1e-4, MAXORD = 3 and
+c         a nonnegative solution (INFO(7), (8), (9), (10))
+c      10 local, banded, analytic JAC, RTOL = ATOL = 1e-10
 c     Printed per case: IDID, T, IWORK(11..15), the number of returns
 c     and y_1, y_(N/2+1), y_N, all reals in E25.17.
 c=======================================================================
@@ -40,7 +43,7 @@ c=======================================================================
       data sizes /1, 2, 5, 27, 31, 32, 33, 64, 100, 200/
       do 100 is = 1, nsizes
          n = sizes(is)
-         do 90 icase = 1, 8
+         do 90 icase = 1, 10
             do 10 i = 1, 20
                info(i) = 0
    10       continue
@@ -53,13 +56,26 @@ c=======================================================================
             ipar(1) = n
             ipar(2) = 1
             ipar(3) = 0
-            if (icase .eq. 2 .or. icase .eq. 3 .or. icase .eq. 7)
-     +         ipar(2) = 2
+            if (icase .eq. 2 .or. icase .eq. 3 .or. icase .eq. 7
+     +          .or. icase .eq. 9) ipar(2) = 2
             rtol(1) = 1d-6
             atol(1) = 1d-6
-            if (icase .eq. 2 .or. icase .eq. 5 .or. icase .eq. 6)
-     +         info(5) = 1
-            if (icase .eq. 4 .or. icase .eq. 5) then
+            if (icase .eq. 2 .or. icase .eq. 5 .or. icase .eq. 6
+     +          .or. icase .eq. 9 .or. icase .eq. 10) info(5) = 1
+            if (icase .eq. 9) then
+               info(7) = 1
+               rwork(2) = 0.05d0
+               info(8) = 1
+               rwork(3) = 1d-4
+               info(9) = 1
+               iwork(3) = 3
+               info(10) = 1
+            end if
+            if (icase .eq. 10) then
+               rtol(1) = 1d-10
+               atol(1) = 1d-10
+            end if
+            if (icase .eq. 4 .or. icase .eq. 5 .or. icase .eq. 10) then
                info(6) = 1
                iwork(1) = min(1, n - 1)
                iwork(2) = min(1, n - 1)
