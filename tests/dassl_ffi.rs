@@ -1,8 +1,9 @@
 //! `ddassl_` through the C ABI: the original's results (Robertson, numerical Jacobian,
 //! INFO(3) = INFO(4) = 1, tol 1e-7: IWORK(11..15) = 581, 885, 77, 28, 0 with gfortran -O2
 //! and netlib ddassl.f revision 000711), RPAR/IPAR pass-through, save/restore
-//! continuation, -33 on illegal input without writes outside the arrays, and eight
-//! threads agreeing with a serial run.
+//! continuation, -33 on illegal input without writes outside the arrays (INFO(1) = -1
+//! included), eight threads agreeing with a serial run, and a start from inconsistent
+//! values whose first step fails until the original's IDID = -6.
 
 // The original's results are quoted with the 17 digits Fortran printed them with.
 #![allow(clippy::excessive_precision)]
@@ -353,4 +354,63 @@ fn eight_threads_agree_with_serial() {
     for h in handles {
         assert_eq!(h.join().unwrap(), expected);
     }
+}
+
+/// G1 = y1' + y1 - y2, G2 = y2 - y1/2.
+unsafe extern "C" fn inconsistent_res(
+    _t: *const f64,
+    y: *const f64,
+    yp: *const f64,
+    delta: *mut f64,
+    _ires: *mut i32,
+    _rpar: *mut f64,
+    _ipar: *mut i32,
+) {
+    // SAFETY: DDASSL passes 2 values in Y, YPRIME and DELTA.
+    unsafe {
+        *delta = *yp + *y - *y.add(1);
+        *delta.add(1) = *y.add(1) - 0.5 * *y;
+    }
+}
+
+/// Issue 10's example through `ddassl_`: y = (1, 1), y' = 0 are inconsistent, every
+/// attempt of the first step fails the error test, and netlib's DDASTP restarts the
+/// history before each retry (label 690). The original (gfortran -O2, netlib ddassl.f,
+/// RTOL = ATOL = 1e-6, INFO all 0, TOUT = 1) returns IDID = -6 at T = 0 with
+/// IWORK(11..15) = 0, 42, 21, 21, 0, Y unchanged and RWORK(3) = 0.22737367544323206E-15.
+#[test]
+fn failed_first_steps_end_as_the_original() {
+    let (neq, lrw, liw) = (2, 100, 40);
+    let (mut t, tout) = (0.0, 1.0);
+    let (mut y, mut yp) = ([1.0, 1.0], [0.0, 0.0]);
+    let mut info = [0; 15];
+    let (mut rtol, mut atol, mut idid) = (1e-6, 1e-6, 0);
+    let mut rwork = vec![0.0; lrw as usize];
+    let mut iwork = vec![0; liw as usize];
+    // SAFETY: every array is as long as NEQ, LRW, LIW say; no JAC (INFO(5) = 0).
+    unsafe {
+        ddassl_(
+            Some(inconsistent_res),
+            &neq,
+            &mut t,
+            y.as_mut_ptr(),
+            yp.as_mut_ptr(),
+            &tout,
+            info.as_mut_ptr(),
+            &mut rtol,
+            &mut atol,
+            &mut idid,
+            rwork.as_mut_ptr(),
+            &lrw,
+            iwork.as_mut_ptr(),
+            &liw,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            None,
+        );
+    }
+    assert_eq!((idid, t), (-6, 0.0));
+    assert_eq!(&iwork[10..15], &[0, 42, 21, 21, 0]);
+    assert_eq!(y, [1.0, 1.0]);
+    assert_eq!(rwork[2].to_bits(), 0.22737367544323206e-15_f64.to_bits());
 }
