@@ -230,3 +230,46 @@ fn robertson_nan_weights_stop_as_the_original() {
         [7111, 12396, 691, 2, 1]
     );
 }
+
+/// Inconsistent initial values (G1 = y1' + y1 - y2, G2 = y2 - y1/2 at y = (1, 1),
+/// y' = 0; RTOL = ATOL = 1e-6, INFO all 0): every attempt of the first step fails the
+/// error test. Netlib's DDASTP (revision 951030, label 690) restarts the history with
+/// the smaller step (PSI(1) = H, PHI(*,2) scaled by R) before each retry; the original
+/// gives up with IDID = -6 at T = 0, IWORK(11..15) = 0, 42, 21, 21, 0 and
+/// RWORK(3) = 0.22737367544323206E-15 (gfortran -O2, netlib ddassl.f).
+#[test]
+fn failed_first_steps_restart_the_history_as_the_original() {
+    let mut solver = Dassl::new(
+        0.0,
+        &[1.0, 1.0],
+        &[0.0, 0.0],
+        &Options {
+            rtol: Tolerance::Scalar(1e-6),
+            atol: Tolerance::Scalar(1e-6),
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    let mut res = |_t: f64, y: &[f64], yp: &[f64], delta: &mut [f64]| {
+        delta[0] = yp[0] + y[0] - y[1];
+        delta[1] = y[1] - 0.5 * y[0];
+        ResFlag::Ok
+    };
+    let err = solver.advance(&mut res, 1.0).unwrap_err();
+    let h = 0.22737367544323206e-15_f64;
+    assert_eq!(err, DasslError::ErrorTestFailures { t: 0.0, h });
+    assert_eq!(err.idid(), -6);
+    let s = solver.stats();
+    assert_eq!(
+        [
+            s.steps,
+            s.residuals,
+            s.jacobians,
+            s.error_test_failures,
+            s.convergence_failures
+        ],
+        [0, 42, 21, 21, 0]
+    );
+    assert_eq!(s.next_h.to_bits(), h.to_bits());
+    assert_eq!(solver.y(), &[1.0, 1.0]);
+}

@@ -1,8 +1,9 @@
 //! `ddassl_` through the C ABI: the original's results (Robertson, numerical Jacobian,
 //! INFO(3) = INFO(4) = 1, tol 1e-7: IWORK(11..15) = 581, 885, 77, 28, 0 with gfortran -O2
 //! and netlib ddassl.f revision 000711), RPAR/IPAR pass-through, save/restore
-//! continuation, -33 on illegal input without writes outside the arrays, and eight
-//! threads agreeing with a serial run.
+//! continuation, -33 on illegal input without writes outside the arrays (INFO(1) = -1
+//! included), eight threads agreeing with a serial run, and a start from inconsistent
+//! values whose first step fails until the original's IDID = -6.
 
 // The original's results are quoted with the 17 digits Fortran printed them with.
 #![allow(clippy::excessive_precision)]
@@ -239,14 +240,33 @@ fn five_hundred_steps_then_continue() {
     assert_eq!(s.idid, -1);
     assert_eq!(s.info[0], -1);
     assert_eq!(s.iwork[10], 500);
-    // No action taken: the original only complains and returns.
-    let before = s.bits();
+    // No action taken: the original stops the program (XERMSG -998, fatal); the library
+    // prints the same message and refuses the call with IDID = -33, changing nothing else.
+    let mut before = s.clone();
     s.step();
-    assert_eq!(s.bits(), before);
+    assert_eq!(s.idid, -33);
+    before.idid = -33;
+    assert_eq!(s.bits(), before.bits());
     s.info[0] = 1;
     s.step();
     assert_eq!(s.idid, 3);
     assert_eq!(&s.iwork[10..15], &[581, 885, 77, 28, 0]);
+}
+
+/// INFO(1) = -1 on a first call (fresh arrays): the original prints XERMSG -998 and
+/// stops the program; the library prints it and refuses the call with IDID = -33,
+/// writing nothing else.
+#[test]
+fn info1_minus_one_on_a_first_call_is_refused() {
+    let mut s = State::new();
+    s.info[0] = -1;
+    s.idid = 77;
+    let mut before = s.clone();
+    s.step();
+    assert_eq!(s.idid, -33);
+    before.idid = -33;
+    assert_eq!(s.bits(), before.bits());
+    assert!(s.canaries_intact());
 }
 
 fn expect_illegal(mut s: State, tout: f64, neq: i32, lrw: i32, liw: i32) {
@@ -334,4 +354,63 @@ fn eight_threads_agree_with_serial() {
     for h in handles {
         assert_eq!(h.join().unwrap(), expected);
     }
+}
+
+/// G1 = y1' + y1 - y2, G2 = y2 - y1/2.
+unsafe extern "C" fn inconsistent_res(
+    _t: *const f64,
+    y: *const f64,
+    yp: *const f64,
+    delta: *mut f64,
+    _ires: *mut i32,
+    _rpar: *mut f64,
+    _ipar: *mut i32,
+) {
+    // SAFETY: DDASSL passes 2 values in Y, YPRIME and DELTA.
+    unsafe {
+        *delta = *yp + *y - *y.add(1);
+        *delta.add(1) = *y.add(1) - 0.5 * *y;
+    }
+}
+
+/// Issue 10's example through `ddassl_`: y = (1, 1), y' = 0 are inconsistent, every
+/// attempt of the first step fails the error test, and netlib's DDASTP restarts the
+/// history before each retry (label 690). The original (gfortran -O2, netlib ddassl.f,
+/// RTOL = ATOL = 1e-6, INFO all 0, TOUT = 1) returns IDID = -6 at T = 0 with
+/// IWORK(11..15) = 0, 42, 21, 21, 0, Y unchanged and RWORK(3) = 0.22737367544323206E-15.
+#[test]
+fn failed_first_steps_end_as_the_original() {
+    let (neq, lrw, liw) = (2, 100, 40);
+    let (mut t, tout) = (0.0, 1.0);
+    let (mut y, mut yp) = ([1.0, 1.0], [0.0, 0.0]);
+    let mut info = [0; 15];
+    let (mut rtol, mut atol, mut idid) = (1e-6, 1e-6, 0);
+    let mut rwork = vec![0.0; lrw as usize];
+    let mut iwork = vec![0; liw as usize];
+    // SAFETY: every array is as long as NEQ, LRW, LIW say; no JAC (INFO(5) = 0).
+    unsafe {
+        ddassl_(
+            Some(inconsistent_res),
+            &neq,
+            &mut t,
+            y.as_mut_ptr(),
+            yp.as_mut_ptr(),
+            &tout,
+            info.as_mut_ptr(),
+            &mut rtol,
+            &mut atol,
+            &mut idid,
+            rwork.as_mut_ptr(),
+            &lrw,
+            iwork.as_mut_ptr(),
+            &liw,
+            std::ptr::null_mut(),
+            std::ptr::null_mut(),
+            None,
+        );
+    }
+    assert_eq!((idid, t), (-6, 0.0));
+    assert_eq!(&iwork[10..15], &[0, 42, 21, 21, 0]);
+    assert_eq!(y, [1.0, 1.0]);
+    assert_eq!(rwork[2].to_bits(), 0.22737367544323206e-15_f64.to_bits());
 }

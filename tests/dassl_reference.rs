@@ -1,7 +1,8 @@
 //! DDASSL step sequences against the original Fortran: netlib ddassl.f revision 000711
-//! (the SLATEC revision 910624 with the 000711 changes: the TOUT tests at labels 420/440
-//! with .GE., and the corrector's roundoff-level convergence test on the first
-//! correction only), with LINPACK DGEFA/DGESL/DGBFA/DGBSL and reference BLAS, gfortran
+//! (the SLATEC revision 910624 with the later netlib changes: the retry of a failed
+//! first step restarting the history at label 690 (951030), the TOUT tests at labels
+//! 420/440 with .GE. and the corrector's roundoff-level convergence test on the first
+//! correction only (000711)), with LINPACK DGEFA/DGESL/DGBFA/DGBSL and reference BLAS, gfortran
 //! 12.2 -O2 on x86-64 — the revision fortran-baseline.md was measured with (all its
 //! DDASSL rows are reproduced). Each problem is written in residual form `G = y' - f(y)`
 //! with the same floating-point operations as the Fortran problem routines used for the

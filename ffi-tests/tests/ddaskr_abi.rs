@@ -23,7 +23,7 @@ fn bad_input_gets_minus_33_and_a_message() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("CASE ")).count(),
-        23,
+        24,
         "{stdout}"
     );
     assert!(stdout.contains("FAILURES 0"), "{stdout}");
@@ -44,6 +44,7 @@ fn bad_input_gets_minus_33_and_a_message() {
         "NRT (=I1) .LT. 0",
         "RT RETURNED A VALUE THAT IS NOT FINITE",
         "ZERO VALUES WERE FOUND AT TWO VERY CLOSE T VALUES",
+        "THE LAST STEP TERMINATED WITH A NEGATIVE VALUE (=I1) OF IDID AND NO APPROPRIATE ACTION WAS TAKEN. RUN TERMINATED  In above message, I1 = 99",
     ] {
         assert!(
             stderr.contains(needle),

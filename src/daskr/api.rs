@@ -308,6 +308,8 @@ impl Daskr {
                 };
             self.iwork[at..at + neq].copy_from_slice(&self.id);
         }
+        // The failure a call without action refers to (the refusal sets IDID = -33).
+        let earlier = self.idid;
         let notes = ddaskr(
             problem,
             Call {
@@ -327,7 +329,8 @@ impl Daskr {
             },
         );
         if notes.iter().any(|n| n.nerr == 201) {
-            return Err(DasslError::NoActionTaken { idid: self.idid });
+            self.idid = earlier;
+            return Err(DasslError::NoActionTaken { idid: earlier });
         }
         let (t, h) = (self.rwork[RW_TN], self.rwork[RW_H]);
         match self.idid {

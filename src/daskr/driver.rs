@@ -524,6 +524,9 @@ fn run<P: Problem + ?Sized>(
                 &[idid.into()],
                 &[],
             ));
+            // The original stops the program here (XERRWD level 2); the library returns
+            // instead, and says with IDID = -33 that the call was refused.
+            *c.idid = -33;
             return Ok(());
         }
         (continuation_layout(c)?, true)

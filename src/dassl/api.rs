@@ -223,6 +223,8 @@ impl Dassl {
             self.info[0] = 1;
         }
         let neq = self.y.len();
+        // The failure a call without action refers to (the refusal sets IDID = -33).
+        let earlier = self.idid;
         let notes = ddassl(
             res,
             Call {
@@ -241,7 +243,8 @@ impl Dassl {
         );
         if let Some(note) = notes.iter().find(|n| n.nerr == -998) {
             debug_assert!(!note.text.is_empty());
-            return Err(DasslError::NoActionTaken { idid: self.idid });
+            self.idid = earlier;
+            return Err(DasslError::NoActionTaken { idid: earlier });
         }
         let (t, h) = (self.rwork[RW_TN], self.rwork[RW_H]);
         match self.idid {

@@ -362,6 +362,9 @@ fn run<R: Residual + ?Sized>(
                     fmt_i8(idid.into())
                 ),
             });
+            // The original stops the program here (a fatal XERMSG); the library returns
+            // instead, and says with IDID = -33 that the call was refused.
+            *c.idid = -33;
             return Ok(());
         }
         check_continuation(c)?;

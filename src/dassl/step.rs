@@ -492,52 +492,63 @@ pub fn take_step<R: Residual + ?Sized>(
         for i in 1..kp1 {
             w.head[RW_PSI + i - 1] = w.head[RW_PSI + i] - *h;
         }
-        if !converged {
+        // The step-size factor R of the retry, and whether the limits allow one.
+        let (r, retry) = if !converged {
             w.iw[IW_CTF] += 1;
             if singular {
                 nsf += 1;
                 *h *= 0.25;
-                if nsf < 3 && h.abs() >= lim.hmin {
-                    continue;
+                if !(nsf < 3 && h.abs() >= lim.hmin) {
+                    break -8;
                 }
-                break -8;
+            } else {
+                if ires <= -2 {
+                    break -11;
+                }
+                ncf += 1;
+                *h *= 0.25;
+                if !(ncf < 10 && h.abs() >= lim.hmin) {
+                    let mut code = -7;
+                    if ires < 0 {
+                        code = -10;
+                    }
+                    if nef >= 3 {
+                        code = -9;
+                    }
+                    break code;
+                }
             }
-            if ires <= -2 {
-                break -11;
-            }
-            ncf += 1;
-            *h *= 0.25;
-            if ncf < 10 && h.abs() >= lim.hmin {
-                continue;
-            }
-            let mut code = -7;
-            if ires < 0 {
-                code = -10;
-            }
-            if nef >= 3 {
-                code = -9;
-            }
-            break code;
-        }
-        nef += 1;
-        w.iw[IW_ETF] += 1;
-        if nef == 1 {
-            v.k = knew;
-            let exponent = (v.k + 1) as f64;
-            let r = 0.90 * (2.0 * est + 0.0001).powf(-1.0 / exponent);
-            let r = 0.25_f64.max(0.9_f64.min(r));
-            *h *= r;
-        } else if nef == 2 {
-            v.k = knew;
-            *h *= 0.25;
+            (0.25, true)
         } else {
-            v.k = 1;
-            *h *= 0.25;
+            nef += 1;
+            w.iw[IW_ETF] += 1;
+            let r = if nef == 1 {
+                v.k = knew;
+                let exponent = (v.k + 1) as f64;
+                let r = 0.90 * (2.0 * est + 0.0001).powf(-1.0 / exponent);
+                0.25_f64.max(0.9_f64.min(r))
+            } else if nef == 2 {
+                v.k = knew;
+                0.25
+            } else {
+                v.k = 1;
+                0.25
+            };
+            *h *= r;
+            (r, h.abs() >= lim.hmin)
+        };
+        if !retry {
+            break -6;
         }
-        if h.abs() >= lim.hmin {
-            continue;
+        // Label 690 (netlib revision 951030): a failed first step also restarts the
+        // history, PSI(1) = H and PHI(*,2) scaled by R, so that the retry's ALPHA(2) and
+        // error constant belong to the new step size.
+        if v.kold == 0 {
+            w.head[RW_PSI] = *h;
+            for p in column_mut(w.phi, neq, 1) {
+                *p *= r;
+            }
         }
-        break -6;
     };
 
     if idid < 0 {
