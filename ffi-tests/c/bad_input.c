@@ -112,6 +112,7 @@ int main(void) {
     s = good; s.iwork5 = 5; s.iwork6 = -1; s.iwork7 = 0; run_case("iwork6_negative", s, -1);
     s = good; s.work5 = -0.5; run_case("quot1_negative", s, -1);
     s = good; s.itol = 1; s.tol_overlap = 1; run_case("rtol_atol_overlap", s, -1);
+    s = good; s.rtol = NAN; run_case("rtol_nan", s, -1);
     /* CONTR5 with an array that SOLOUT never handed out: NaN and a message, no crash,
      * and nothing read past its LRC values (exactly 16 allocated: valgrind sees any). */
     double *foreign = calloc(4 * 4, sizeof(double));

@@ -94,6 +94,16 @@ static void mfull(const int32_t *n, double *am, const int32_t *lmas, double *rpa
         for (int i = 0; i < *n; i++) am[i + j * ld] = i == j ? 1.0 : (abs(i - j) == 1 ? 0.25 : 0.0);
 }
 
+/* Writes N*N more values after its LMAS*N (where the original keeps E1). */
+static void mfull_overrun(const int32_t *n, double *am, const int32_t *lmas, double *rpar,
+                          int32_t *ipar) {
+    for (int k = 0; k < *n * *n; k++) am[*lmas * *n + k] = -1.0e300;
+    mfull(n, am, lmas, rpar, ipar);
+}
+
+/* Where the original keeps E1, E2R, E2I: after FJAC (LDJAC*N) and FMAS (LDMAS*N). */
+static int e_area_start = -1;
+
 /* ---- second-order structure, N = 4, M1 = M2 = 2: y1' = y3, y2' = y4. */
 static void fsecond(const int32_t *n, const double *x, const double *y, double *f,
                     double *rpar, int32_t *ipar) {
@@ -156,14 +166,19 @@ static int run(struct call c) {
     iwork[8] = c.m1;
     iwork[9] = c.m2;
     for (int i = 0; i < n; i++) y[i] = 1.0 + sin(i + 1.0);
+    if (e_area_start >= 0)
+        for (int k = e_area_start; k < lwork; k++) work[k] = 7.0;
     double x = 0.0, h = 1e-4;
     int32_t ijac = c.jac != NULL, imas = c.mas != NULL, iout = 0, idid = 99;
     calls = 0;
     radau5_(&c.n, c.fcn, &x, y, &c.xend, &h, c.rtol, c.atol, &c.itol, c.jac, &ijac,
             c.mljac, c.mujac, c.mas, &imas, c.mlmas, c.mumas, NULL, &iout, work, &lwork,
             iwork, &liwork, NULL, NULL, &idid);
+    int e_kept = 1;
+    if (e_area_start >= 0)
+        for (int k = e_area_start; k < lwork; k++) e_kept &= work[k] == 7.0;
     char extra[256];
-    snprintf(extra, sizeof extra, "%s%s", c.extra,
+    snprintf(extra, sizeof extra, "%s%s%s", c.extra, e_kept ? "" : " E-AREA-WRITTEN",
              dguards_ok(y, n) && dguards_ok(work, lwork) && iguards_ok(iwork, liwork)
                  ? ""
                  : " GUARDS-BROKEN");
@@ -210,6 +225,17 @@ int main(void) {
                       &zero, 0, 0, 0, &rtol, &atol, 1.0, "", 1});
     run((struct call){"jac_plain", NF, ffull, jfull, NULL, &mljac, &mujac, &zero, &zero, 0, 0,
                       0, &rtol, &atol, 1.0, "", 1});
+    /* A MAS that writes N*N values past LMAS*N. */
+    mlmas = NF;
+    run((struct call){"mas_overrun", NF, ffull, jfull, mfull_overrun, &mljac, &mujac, &mlmas,
+                      &mumas, 0, 0, 0, &rtol, &atol, 1.0, "", 1});
+#ifndef ORIGINAL
+    /* The part of WORK after FJAC and FMAS (E1, E2R, E2I in the original) is not used. */
+    e_area_start = 20 + 12 * NF + NF * NF + NF * NF;
+    run((struct call){"e_area_unused", NF, ffull, jfull, mfull, &mljac, &mujac, &mlmas,
+                      &mumas, 0, 0, 0, &rtol, &atol, 1.0, "", 1});
+    e_area_start = -1;
+#endif
 
     /* RTOL and ATOL in one variable, and in two with the same value. */
     tol = 1e-5;

@@ -20,7 +20,7 @@ fn bad_input_gets_the_original_idid_and_a_message() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("CASE ")).count(),
-        26,
+        27,
         "{stdout}"
     );
     assert!(stdout.contains("FAILURES 0"), "{stdout}");
@@ -40,6 +40,7 @@ fn bad_input_gets_the_original_idid_and_a_message() {
         "curious input for IWORK(5,6,7) = 5, -1, 0",
         "WORK(5) = -5e-1 is negative",
         "RTOL and ATOL overlap without being the same array",
+        "RTOL = NaN",
         "CONTR5: CONT was not handed to SOLOUT by RADAU5",
         "CONTR5: LRC = 6 is not the 4*N that SOLOUT received",
     ] {
