@@ -40,8 +40,8 @@ pub use crate::error::Radau5Error;
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
 /// output routine. Only the methods the [`Structure`] asks for are called.
 pub trait Problem {
-    /// `f = f(x, y)` (FCN). A non-finite value in `f` makes the solver treat the step
-    /// as failed and retry with half the step size.
+    /// `f = f(x, y)` (FCN). A NaN or Inf in `f` is carried on as by the original, which
+    /// may accept steps with NaN (a NaN error estimate counts as 1e-10): check `y`.
     fn fcn(&mut self, x: f64, y: &[f64], f: &mut [f64]);
 
     /// The Jacobian `df/dy` (JAC), called when [`Structure::analytic_jacobian`] is set.
