@@ -5,6 +5,7 @@
 //! -O2); NaN results are printed as `nan` whatever their sign bit.
 
 use ffi_tests::{c_program, root, run, Link};
+use std::process::Command;
 
 /// The output of radau5_abi.c built with -DORIGINAL against the original Fortran.
 const ORIGINAL: &str = r#"
@@ -187,13 +188,16 @@ CASE inf_from_39 IDID 1 X 0x1p+1 H 0x1.79744b88ae101p-1 STATS 49 2 10 10 0 8 13 
 CASE inf_from_40 IDID 1 X 0x1p+1 H 0x1.79744b88ae101p-1 STATS 49 2 10 10 0 8 13 Y nan nan
 "#;
 
-fn output() -> String {
-    let exe = c_program(
+fn program() -> std::path::PathBuf {
+    c_program(
         "c-radau5-abi",
         &[root().join("ffi-tests/c/radau5_abi.c")],
         Link::Static,
-    );
-    let out = run(&exe, "", &[("STIFFDAE_QUIET", "1")]);
+    )
+}
+
+fn output() -> String {
+    let out = run(&program(), "", &[("STIFFDAE_QUIET", "1")]);
     assert!(
         out.status.success(),
         "{:?}\n{}",
@@ -264,4 +268,26 @@ fn aliased_tolerances_equal_separate_ones() {
         );
         assert_eq!(line(&ours, "TOL", alias), line(ORIGINAL, "TOL", alias));
     }
+}
+
+/// The overrunning JAC and MAS, the aliased tolerances and the NaN runs make no invalid
+/// read or write (valgrind memcheck, when installed).
+#[test]
+fn legacy_calls_are_clean_under_valgrind() {
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        eprintln!("valgrind is not installed: skipping the memcheck run");
+        return;
+    }
+    let out = Command::new("valgrind")
+        .args(["--error-exitcode=99", "--leak-check=no", "--quiet"])
+        .arg(program())
+        .env("STIFFDAE_QUIET", "1")
+        .output()
+        .expect("run valgrind");
+    assert!(
+        out.status.success(),
+        "valgrind: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
