@@ -236,8 +236,8 @@ fn legacy_calls_match_the_original() {
 
 /// MLJAC = MUJAC = MLMAS = MUMAS = N as constants in read-only memory (the original
 /// writes N - M1 over them and dies there), and a WORK whose part after FJAC and FMAS
-/// (E1, E2R, E2I in the original) is checked to stay untouched: the same run as with
-/// writable variables.
+/// (E1, E2R, E2I in the original) and an IWORK(21..) (the pivots) checked to stay
+/// untouched: the same run as with writable variables.
 #[test]
 fn full_widths_in_read_only_memory_and_the_unused_part_of_work() {
     let ours = output();
