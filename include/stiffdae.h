@@ -141,11 +141,14 @@ void ddassl_(void (*res)(const double *t,
 // `XEND`: final x; `H`: initial step guess (0: 1e-6), on return the predicted step;
 // `RTOL, ATOL`: tolerances, scalars (`ITOL` = 0) or vectors (`ITOL` = 1), transformed on
 // entry and restored on exit; `JAC(N,X,Y,DFY,LDFY,RPAR,IPAR)` with `IJAC` = 1 (else
-// finite differences), `MLJAC`/`MUJAC`: band widths (MLJAC = N: full; then both are set
-// to N - M1 on return); `MAS(N,AM,LMAS,RPAR,IPAR)` with `IMAS` = 1 (else M = I),
-// `MLMAS`/`MUMAS` (MLMAS = N: full, MUMAS set to N - M1);
+// finite differences), `MLJAC`/`MUJAC`: band widths (MLJAC >= N - M1: full; then both
+// are set to N - M1, written only when that changes them); `MAS(N,AM,LMAS,RPAR,IPAR)`
+// with `IMAS` = 1 (else M = I), `MLMAS`/`MUMAS` (MLMAS = N - M1: full, MUMAS set to
+// N - M1 likewise);
 // `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT` = 1, IRTRN < 0 stops;
-// `WORK(LWORK)`: WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
+// `WORK(LWORK)`: Z1..Z3, Y0, SCAL, F1..F3, CONT, FJAC and FMAS at the original's
+// offsets from WORK(21) on (the part where the original keeps E1, E2R, E2I is not
+// used); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
 // step-ratio bounds (0: defaults 1e-16, 0.9, 0.001, formula, 1, 1.2, XEND-X, 0.2, 8),
 // `LWORK >= N*(LJAC+LMAS+3*LE+12)+20`; `IWORK(LIWORK)`: IWORK(1..10) = Hessenberg
 // (a performance hint here: the LU is always on the full matrix), NMAX (100000), NIT
@@ -154,13 +157,15 @@ void ddassl_(void (*res)(const double *t,
 // `IDID`: 1 success, 2 stopped by SOLOUT, -1 invalid input, -2 more than NMAX steps,
 // -3 step size too small, -4 matrix repeatedly singular.
 //
-// Unlike the original, the routine is reentrant: [`contr5_`] finds everything it needs
-// in CONT, so integrations may run on several threads or nest inside callbacks.
+// Unlike the original, the routine is reentrant: [`contr5_`] finds the step of the
+// SOLOUT call in progress on its thread whose CONT it is given, so integrations may run
+// on several threads or nest inside callbacks.
 //
 // # Safety
 // Every pointer argument is used as the Fortran original uses it: scalars must point to
 // valid values (MLJAC, MUJAC, MUMAS, X, H, IDID writable); `Y` must hold N values; `RTOL`
-// and `ATOL` one value (ITOL = 0) or N values; `WORK` LWORK and `IWORK` LIWORK values;
+// and `ATOL` one value (ITOL = 0) or N values, the same array or disjoint ones; `WORK`
+// LWORK and `IWORK` LIWORK values;
 // each routine must be a valid function with the documented Fortran interface that
 // neither unwinds nor writes outside its arguments (SOLOUT must not write CONT); RPAR
 // and IPAR are passed to the routines untouched. No argument may be changed by another
@@ -219,13 +224,13 @@ void radau5_(const int32_t *n,
 
 // Dense output of RADAU5 (CONTR5): component `I` of the collocation polynomial of the
 // last accepted step at `S`, to be called from inside SOLOUT with the `CONT` and `LRC`
-// that SOLOUT received. Returns NaN (after a message) for a foreign CONT or an `I`
-// outside 1..N.
+// that SOLOUT received. Returns NaN (after a message) for a CONT that no SOLOUT call in
+// progress on this thread received (recognised by its address: such an array is not
+// read), an LRC other than 4N, or an `I` outside 1..N.
 //
 // # Safety
-// `I`, `S` and `LRC` must point to valid values; `CONT` must be the pointer SOLOUT
-// received, used during that SOLOUT call (the library reads `LRC + 3` values from it:
-// the 4N coefficients and the step data stored after them).
+// `I`, `S` and `LRC` must point to valid values; a `CONT` that SOLOUT received must be
+// used during that SOLOUT call (the library reads its `LRC` values).
 double contr5_(const int32_t *i,
                const double *s,
                const double *cont,

@@ -20,7 +20,7 @@ fn bad_input_gets_the_original_idid_and_a_message() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("CASE ")).count(),
-        19,
+        27,
         "{stdout}"
     );
     assert!(stdout.contains("FAILURES 0"), "{stdout}");
@@ -35,7 +35,12 @@ fn bad_input_gets_the_original_idid_and_a_message() {
         "bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"",
         "Y(1) = NaN is not finite",
         "FCN is a null pointer",
-        "step size too small",
+        "bandwidths of the Jacobian must be >= 0",
+        "bandwidths of the mass matrix must be >= 0",
+        "curious input for IWORK(5,6,7) = 5, -1, 0",
+        "WORK(5) = -5e-1 is negative",
+        "RTOL and ATOL overlap without being the same array",
+        "RTOL = NaN",
         "CONTR5: CONT was not handed to SOLOUT by RADAU5",
         "CONTR5: LRC = 6 is not the 4*N that SOLOUT received",
     ] {

@@ -2,14 +2,33 @@
 //!
 //! Validation and layout follow the subroutine RADAU5 (what it reads, what it writes
 //! back: MLJAC/MUJAC and MUMAS for full matrices, the tolerances transformed and
-//! restored, X, H, IDID and IWORK(14..20)); the integration itself is
-//! [`crate::radau5::solve`].
+//! restored, X, H, IDID and IWORK(14..20)); the integration itself runs in the caller's
+//! WORK with the original's layout from WORK(21) on.
 
-use super::{ffi_boundary, message, read, slice, slice_mut};
+use std::cell::RefCell;
+
+use super::{ffi_boundary, message, read, slice, slice_mut, Tolerances};
 use crate::radau5::{
     self, restore_tolerance, DenseOutput, Matrix, Options, Problem, Radau5Error, Structure,
-    Tolerance, TRAILER,
+    Tolerance,
 };
+
+/// A SOLOUT call in progress: its CONT, with N, XSOL and HSOL (COMMON /CONRA5/ of the
+/// original).
+#[derive(Clone, Copy)]
+struct ActiveSolout {
+    cont: *const f64,
+    n: usize,
+    xsol: f64,
+    hsol: f64,
+}
+
+thread_local! {
+    /// The SOLOUT calls in progress on this thread, innermost last: `contr5_` recognises
+    /// a CONT by its address, so it never reads a foreign array, and nested or parallel
+    /// integrations each find their own step.
+    static ACTIVE: RefCell<Vec<ActiveSolout>> = const { RefCell::new(Vec::new()) };
+}
 
 type Fcn = unsafe extern "C" fn(*const i32, *const f64, *const f64, *mut f64, *mut f64, *mut i32);
 type Jac = unsafe extern "C" fn(
@@ -67,7 +86,8 @@ impl Problem for Callbacks {
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let jac = self.jac.expect("JAC checked before the integration");
         let ld = ldfy as i32;
-        // SAFETY: `dfy` holds LDFY × N values, the layout the original passes to JAC.
+        // SAFETY: `dfy` runs from FJAC to the end of the caller's WORK (at least LDFY × N
+        // values), where the original's JAC writes.
         unsafe {
             jac(
                 &self.n,
@@ -84,7 +104,8 @@ impl Problem for Callbacks {
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let mas = self.mas.expect("MAS checked before the integration");
         let (nm1, ld) = (nm1 as i32, lmas as i32);
-        // SAFETY: `am` holds LMAS × NM1 values; the original calls MAS(NM1, FMAS, LDMAS).
+        // SAFETY: `am` runs from FMAS to the end of the caller's WORK (at least LMAS × NM1
+        // values); the original calls MAS(NM1, FMAS, LDMAS) there.
         unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
     }
 
@@ -101,8 +122,16 @@ impl Problem for Callbacks {
         };
         let nr = nr as i32;
         let lrc = 4 * self.n;
+        let (xsol, hsol) = dense.step();
+        let active = ActiveSolout {
+            cont: dense.as_ptr(),
+            n: dense.n(),
+            xsol,
+            hsol,
+        };
+        ACTIVE.with(|a| a.borrow_mut().push(active));
         // SAFETY: `y` holds N values the routine may change, CONT points to the 4N
-        // coefficients (followed by the trailer contr5_ reads), all valid for the call.
+        // coefficients in WORK, all valid for the call.
         unsafe {
             solout(
                 &nr,
@@ -117,6 +146,7 @@ impl Problem for Callbacks {
                 &mut self.irtrn,
             )
         };
+        ACTIVE.with(|a| a.borrow_mut().pop());
         self.irtrn >= 0
     }
 }
@@ -139,65 +169,61 @@ struct Scalars {
     liwork: i32,
 }
 
-/// RADAU5's storage layout: band widths after the full-matrix substitutions and the
-/// minimal LWORK / LIWORK.
+/// RADAU5's storage layout: what it writes back into MLJAC/MUJAC and MUMAS, the matrix
+/// shapes and the minimal LWORK / LIWORK.
 struct Layout {
-    mljac: i32,
-    mujac: i32,
-    mumas: i32,
+    /// `Some(NM1)` when the original sets MLJAC = MUJAC = NM1 (full Jacobian).
+    jac_written: Option<i32>,
+    /// `Some(NM1)` when the original sets MUMAS = NM1 (full mass matrix).
+    mumas_written: Option<i32>,
     jacobian: Matrix,
     mass: Option<Matrix>,
     min_lwork: i64,
     min_liwork: i64,
 }
 
-fn layout(s: &Scalars, m1: i32, errors: &mut Vec<String>) -> Layout {
+/// The layout as RADAU5 computes it, with `nm1 = N - IWORK(9)` taken as given (an
+/// invalid M1 is refused by the core).
+fn layout(s: &Scalars, m1: i64, errors: &mut Vec<String>) -> Layout {
     let n = i64::from(s.n);
-    let nm1 = s.n - m1.clamp(0, s.n);
-    let (mut mljac, mut mujac, mut mumas) = (s.mljac, s.mujac, s.mumas);
-    let jband = mljac < nm1;
-    let (ldjac, lde1, jacobian) = if jband {
+    let nm1 = n - m1;
+    let (mljac, mujac) = (i64::from(s.mljac), i64::from(s.mujac));
+    let (ldjac, lde1, jacobian, jac_written) = if mljac < nm1 {
         if mljac < 0 || mujac < 0 {
             errors.push(format!(
                 "bandwidths of the Jacobian must be >= 0, MLJAC = {mljac}, MUJAC = {mujac}"
             ));
         }
-        let ldjac = i64::from(mljac) + i64::from(mujac) + 1;
         let jac = Matrix::Banded {
             lower: mljac.max(0) as usize,
             upper: mujac.max(0) as usize,
         };
-        (ldjac, i64::from(mljac) + ldjac, jac)
+        (mljac + mujac + 1, 2 * mljac + mujac + 1, jac, None)
     } else {
-        mljac = nm1;
-        mujac = nm1;
-        (i64::from(nm1), i64::from(nm1), Matrix::Full)
+        (nm1, nm1, Matrix::Full, Some(nm1 as i32))
     };
-    let (ldmas, mass) = if s.imas != 0 {
-        if s.mlmas != nm1 {
-            if s.mlmas < 0 || mumas < 0 {
+    let (ldmas, mass, mumas_written) = if s.imas != 0 {
+        let (mlmas, mumas) = (i64::from(s.mlmas), i64::from(s.mumas));
+        if mlmas != nm1 {
+            if mlmas < 0 || mumas < 0 {
                 errors.push(format!(
-                    "bandwidths of the mass matrix must be >= 0, MLMAS = {}, MUMAS = {mumas}",
-                    s.mlmas
+                    "bandwidths of the mass matrix must be >= 0, MLMAS = {mlmas}, MUMAS = {mumas}"
                 ));
             }
             let m = Matrix::Banded {
-                lower: s.mlmas.max(0) as usize,
+                lower: mlmas.max(0) as usize,
                 upper: mumas.max(0) as usize,
             };
-            (i64::from(s.mlmas) + i64::from(mumas) + 1, Some(m))
+            (mlmas + mumas + 1, Some(m), None)
         } else {
-            mumas = nm1;
-            (i64::from(nm1), Some(Matrix::Full))
+            (nm1, Some(Matrix::Full), Some(nm1 as i32))
         }
     } else {
-        (0, None)
+        (0, None, None)
     };
-    let nm1 = i64::from(nm1);
     Layout {
-        mljac,
-        mujac,
-        mumas,
+        jac_written,
+        mumas_written,
         jacobian,
         mass,
         min_lwork: 20 + 12 * n + n * ldjac + nm1 * ldmas + 3 * nm1 * lde1,
@@ -220,11 +246,14 @@ fn report(errors: &[String]) {
 /// `XEND`: final x; `H`: initial step guess (0: 1e-6), on return the predicted step;
 /// `RTOL, ATOL`: tolerances, scalars (`ITOL` = 0) or vectors (`ITOL` = 1), transformed on
 /// entry and restored on exit; `JAC(N,X,Y,DFY,LDFY,RPAR,IPAR)` with `IJAC` = 1 (else
-/// finite differences), `MLJAC`/`MUJAC`: band widths (MLJAC = N: full; then both are set
-/// to N - M1 on return); `MAS(N,AM,LMAS,RPAR,IPAR)` with `IMAS` = 1 (else M = I),
-/// `MLMAS`/`MUMAS` (MLMAS = N: full, MUMAS set to N - M1);
+/// finite differences), `MLJAC`/`MUJAC`: band widths (MLJAC >= N - M1: full; then both
+/// are set to N - M1, written only when that changes them); `MAS(N,AM,LMAS,RPAR,IPAR)`
+/// with `IMAS` = 1 (else M = I), `MLMAS`/`MUMAS` (MLMAS = N - M1: full, MUMAS set to
+/// N - M1 likewise);
 /// `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT` = 1, IRTRN < 0 stops;
-/// `WORK(LWORK)`: WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
+/// `WORK(LWORK)`: Z1..Z3, Y0, SCAL, F1..F3, CONT, FJAC and FMAS at the original's
+/// offsets from WORK(21) on (the part where the original keeps E1, E2R, E2I is not
+/// used); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
 /// step-ratio bounds (0: defaults 1e-16, 0.9, 0.001, formula, 1, 1.2, XEND-X, 0.2, 8),
 /// `LWORK >= N*(LJAC+LMAS+3*LE+12)+20`; `IWORK(LIWORK)`: IWORK(1..10) = Hessenberg
 /// (a performance hint here: the LU is always on the full matrix), NMAX (100000), NIT
@@ -233,13 +262,15 @@ fn report(errors: &[String]) {
 /// `IDID`: 1 success, 2 stopped by SOLOUT, -1 invalid input, -2 more than NMAX steps,
 /// -3 step size too small, -4 matrix repeatedly singular.
 ///
-/// Unlike the original, the routine is reentrant: [`contr5_`] finds everything it needs
-/// in CONT, so integrations may run on several threads or nest inside callbacks.
+/// Unlike the original, the routine is reentrant: [`contr5_`] finds the step of the
+/// SOLOUT call in progress on its thread whose CONT it is given, so integrations may run
+/// on several threads or nest inside callbacks.
 ///
 /// # Safety
 /// Every pointer argument is used as the Fortran original uses it: scalars must point to
 /// valid values (MLJAC, MUJAC, MUMAS, X, H, IDID writable); `Y` must hold N values; `RTOL`
-/// and `ATOL` one value (ITOL = 0) or N values; `WORK` LWORK and `IWORK` LIWORK values;
+/// and `ATOL` one value (ITOL = 0) or N values, the same array or disjoint ones; `WORK`
+/// LWORK and `IWORK` LIWORK values;
 /// each routine must be a valid function with the documented Fortran interface that
 /// neither unwinds nor writes outside its arguments (SOLOUT must not write CONT); RPAR
 /// and IPAR are passed to the routines untouched. No argument may be changed by another
@@ -380,16 +411,31 @@ pub unsafe extern "C" fn radau5_(
             return fail(&["WORK or IWORK is a null pointer".into()]);
         };
         let options = Options::from_legacy(work, iwork);
-        let m1 = options.m1.clamp(0, i64::from(s.n)) as i32;
-        let lay = layout(&s, m1, &mut errors);
-        // The original writes the substituted band widths back before it checks storage.
-        // SAFETY: `mljac` and `mujac` were read above, so they are valid; writable is the
-        // caller's contract (the original writes them too).
+        if options.quot1 < 0.0 {
+            errors.push(format!(
+                "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
+                options.quot1
+            ));
+        }
+        let lay = layout(&s, options.m1, &mut errors);
+        // The original sets MLJAC = MUJAC = NM1 for a full Jacobian and MUMAS = NM1 for a
+        // full mass matrix before it checks the storage; an unchanged value is not
+        // rewritten (the argument may be a constant in read-only memory).
+        // SAFETY: the three were read above, so they are valid; where the original writes
+        // them, writable is the caller's contract.
         unsafe {
-            mljac.write(lay.mljac);
-            mujac.write(lay.mujac);
-            if s.imas != 0 {
-                mumas.write(lay.mumas);
+            if let Some(v) = lay.jac_written {
+                if s.mljac != v {
+                    mljac.write(v);
+                }
+                if s.mujac != v {
+                    mujac.write(v);
+                }
+            }
+            if let Some(v) = lay.mumas_written {
+                if s.mumas != v {
+                    mumas.write(v);
+                }
             }
         }
         if i64::from(s.lwork) < lay.min_lwork {
@@ -405,20 +451,21 @@ pub unsafe extern "C" fn radau5_(
             ));
         }
         let ntol = if s.itol == 0 { 1 } else { nu };
-        // SAFETY: Y holds N values, RTOL/ATOL one or N (caller's contract).
-        let (y, rtol, atol) = unsafe {
-            (
-                slice_mut(y, nu),
-                slice_mut(rtol, ntol),
-                slice_mut(atol, ntol),
-            )
-        };
-        let (Some(y), Some(rtol), Some(atol)) = (y, rtol, atol) else {
+        // SAFETY: Y holds N values, RTOL/ATOL one or N (caller's contract); RTOL and ATOL
+        // may be the same array, which `Tolerances` copies instead of borrowing twice.
+        let (y, tols) = unsafe { (slice_mut(y, nu), Tolerances::read(rtol, atol, ntol)) };
+        let (Some(y), Some(mut tols)) = (y, tols) else {
             return fail(&["Y, RTOL or ATOL is a null pointer".into()]);
         };
+        if let Tolerances::Copied { from, .. } = &tols {
+            if from[0] != from[1] {
+                errors.push("RTOL and ATOL overlap without being the same array".into());
+            }
+        }
         if let Some(i) = y.iter().position(|v| !v.is_finite()) {
             errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
         }
+        let (rtol, atol) = tols.pair();
         let tol = if s.itol == 0 {
             Tolerance::Scalar {
                 rtol: rtol[0],
@@ -451,7 +498,7 @@ pub unsafe extern "C" fn radau5_(
             irtrn: 1,
         };
         let (mut xv, mut hv) = (s.x, s.h);
-        let result = radau5::solve(
+        let result = radau5::solve_in(
             &mut problem,
             &structure,
             &options,
@@ -460,15 +507,21 @@ pub unsafe extern "C" fn radau5_(
             s.xend,
             &mut hv,
             &tol,
+            &mut work[20..],
         );
         if let Err(Radau5Error::InvalidInput(errors)) = &result {
             return fail(errors);
         }
-        // The tolerances as the original leaves them: transformed and transformed back.
+        // The tolerances as the original leaves them: transformed and transformed back
+        // (for one array passed twice, the values of its in-place updates: ATOL = RTOL).
+        let (rtol, atol) = tols.pair();
         for (r, a) in rtol.iter_mut().zip(atol.iter_mut()) {
             let (rt, at) = radau5::transform_tolerance(*r, *a);
             (*r, *a) = restore_tolerance(rt, at);
         }
+        // SAFETY: RTOL and ATOL were read through these pointers and are writable (the
+        // original writes them).
+        unsafe { tols.write_back() };
         let (code, stats) = match &result {
             Ok(done) => (if done.interrupted { 2 } else { 1 }, done.stats),
             Err(e) => {
@@ -507,13 +560,13 @@ pub unsafe extern "C" fn radau5_(
 
 /// Dense output of RADAU5 (CONTR5): component `I` of the collocation polynomial of the
 /// last accepted step at `S`, to be called from inside SOLOUT with the `CONT` and `LRC`
-/// that SOLOUT received. Returns NaN (after a message) for a foreign CONT or an `I`
-/// outside 1..N.
+/// that SOLOUT received. Returns NaN (after a message) for a CONT that no SOLOUT call in
+/// progress on this thread received (recognised by its address: such an array is not
+/// read), an LRC other than 4N, or an `I` outside 1..N.
 ///
 /// # Safety
-/// `I`, `S` and `LRC` must point to valid values; `CONT` must be the pointer SOLOUT
-/// received, used during that SOLOUT call (the library reads `LRC + 3` values from it:
-/// the 4N coefficients and the step data stored after them).
+/// `I`, `S` and `LRC` must point to valid values; a `CONT` that SOLOUT received must be
+/// used during that SOLOUT call (the library reads its `LRC` values).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn contr5_(
     i: *const i32,
@@ -535,17 +588,31 @@ pub unsafe extern "C" fn contr5_(
             ));
             return f64::NAN;
         }
-        let len = lrc as usize + TRAILER;
-        // SAFETY: a CONT handed to SOLOUT by radau5_ has LRC + TRAILER values (the
-        // caller's contract is to pass exactly that pointer and LRC).
-        let Some(buffer) = (unsafe { slice(cont, len) }) else {
-            message("CONTR5: CONT is a null pointer");
-            return f64::NAN;
-        };
-        let Some(dense) = DenseOutput::from_buffer(buffer, lrc as usize) else {
+        let active = ACTIVE.with(|a| {
+            a.borrow()
+                .iter()
+                .rev()
+                .find(|active| std::ptr::eq(active.cont, cont))
+                .copied()
+        });
+        let Some(active) = active else {
             message("CONTR5: CONT was not handed to SOLOUT by RADAU5");
             return f64::NAN;
         };
+        if lrc as usize != 4 * active.n {
+            message(&format!(
+                "CONTR5: LRC = {lrc} is not the 4*N = {} that SOLOUT received",
+                4 * active.n
+            ));
+            return f64::NAN;
+        }
+        // SAFETY: CONT is the array a SOLOUT call in progress on this thread received, its
+        // LRC = 4N coefficients in the caller's WORK (valid while that call runs).
+        let Some(coefficients) = (unsafe { slice(cont, lrc as usize) }) else {
+            message("CONTR5: CONT is a null pointer");
+            return f64::NAN;
+        };
+        let dense = DenseOutput::new(coefficients, active.xsol, active.hsol);
         if i < 1 || i as usize > dense.n() {
             message(&format!(
                 "CONTR5: component I = {i} outside 1..{}",

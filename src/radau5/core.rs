@@ -2,8 +2,8 @@
 // Index loops mirror the original's DO loops over several arrays at once.
 #![allow(clippy::needless_range_loop)]
 
-use super::dense::{node_shifts, DenseOutput, TRAILER};
-use super::linear::{Jacobian, LinearSystem, Mass};
+use super::dense::{node_shifts, DenseOutput};
+use super::linear::{LinearSystem, Mass, Matrices};
 use super::{
     transform_tolerance, Completion, Matrix, Options, Problem, Radau5Error, Statistics, Structure,
     Tolerance,
@@ -292,61 +292,53 @@ impl Setup {
         }
     }
 
-    fn linear_system<P: Problem>(&self, problem: &mut P) -> LinearSystem {
-        let (n, m1) = (self.n, self.m1);
-        let nm1 = n - m1;
-        let jac = match self.jac_band {
-            Some((ml, mu)) => Jacobian {
-                data: vec![0.0; (ml + mu + 1) * n],
-                ld: ml + mu + 1,
-                band: Some((ml, mu)),
-            },
-            None => Jacobian {
-                data: vec![0.0; nm1 * n],
-                ld: nm1,
-                band: None,
-            },
-        };
-        let mass = match self.mass_kind {
-            None => Mass::Identity,
+    /// LDJAC: `nm1` rows for a full Jacobian, `ml + mu + 1` for a banded one.
+    fn ldjac(&self) -> usize {
+        self.jac_band
+            .map_or(self.n - self.m1, |(ml, mu)| ml + mu + 1)
+    }
+
+    /// The mass matrix's storage and LDMAS (0 for the identity).
+    fn mass(&self) -> (Mass, usize) {
+        let nm1 = self.n - self.m1;
+        match self.mass_kind {
+            None => (Mass::Identity, 0),
             Some(Matrix::Banded { lower, upper }) => {
                 let ld = lower + upper + 1;
-                let mut data = vec![0.0; ld * nm1];
-                problem.mas(nm1, &mut data, ld);
-                Mass::Banded {
-                    data,
+                (
+                    Mass::Banded {
+                        ld,
+                        ml: lower,
+                        mu: upper,
+                    },
                     ld,
-                    ml: lower,
-                    mu: upper,
-                }
+                )
             }
-            Some(Matrix::Full) => {
-                let mut data = vec![0.0; nm1 * nm1];
-                problem.mas(nm1, &mut data, nm1);
-                Mass::Full { data }
-            }
-        };
-        LinearSystem::new(n, m1, self.m2, jac, mass)
+            Some(Matrix::Full) => (Mass::Full, nm1),
+        }
+    }
+
+    /// The original's WORK from WORK(21) on, up to the end of FMAS: Z1, Z2, Z3, Y0,
+    /// SCAL, F1, F2, F3 (N each), CONT (4N), FJAC (LDJAC × N), FMAS (LDMAS × NM1). The
+    /// original keeps E1, E2R, E2I after them; here they live with the LU kernels.
+    pub(crate) fn work_len(&self) -> usize {
+        let n = self.n;
+        12 * n + self.ldjac() * n + self.mass().1 * (n - self.m1)
     }
 
     /// The Jacobian at `(x, y)`: analytic, or forward differences with the original's
     /// increments `sqrt(uround · max(1e-5, |y_j|))` (f-calls not counted).
-    fn jacobian<P: Problem>(
-        &self,
-        problem: &mut P,
-        x: f64,
-        y: &mut [f64],
-        w: &mut Work,
-        jac: &mut Jacobian,
-    ) {
+    fn jacobian<P: Problem>(&self, problem: &mut P, x: f64, y: &mut [f64], w: &mut Work) {
+        let ld = self.ldjac();
         if self.structure.analytic_jacobian {
-            problem.jac(x, y, &mut jac.data, jac.ld);
+            problem.jac(x, y, w.tail, ld);
             return;
         }
         let (n, m1, m2) = (self.n, self.m1, self.m2);
-        let y0 = &w.y0;
+        let y0 = &*w.y0;
         let cont = &mut w.cont[..n];
-        match jac.band {
+        let fjac = &mut *w.tail;
+        match self.jac_band {
             None => {
                 for i in 0..n {
                     let ysafe = y[i];
@@ -354,7 +346,7 @@ impl Setup {
                     y[i] = ysafe + delt;
                     problem.fcn(x, y, cont);
                     for j in m1..n {
-                        jac.data[(j - m1) + i * jac.ld] = (cont[j] - y0[j]) / delt;
+                        fjac[(j - m1) + i * ld] = (cont[j] - y0[j]) / delt;
                     }
                     y[i] = ysafe;
                 }
@@ -383,7 +375,7 @@ impl Setup {
                             // Row of (l, j) in band storage: l + MUJAC + 1 - j1 - m1.
                             for l in lbeg..=lend {
                                 let row = l + mujac + 1 - j1 - m1;
-                                jac.data[(row - 1) + (j - 1) * jac.ld] =
+                                fjac[(row - 1) + (j - 1) * ld] =
                                     (cont[l - 1] - y0[l - 1]) / w.f2[j - 1];
                             }
                             j += md;
@@ -396,7 +388,9 @@ impl Setup {
         }
     }
 
-    /// RADCOR: the integration from `*x` to `xend`.
+    /// RADCOR: the integration from `*x` to `xend`, with the vectors and matrices in
+    /// `work` (WORK(21..) of the original, at least [`Setup::work_len`] values; JAC and
+    /// MAS may write anywhere in it from FJAC and FMAS on, as with the original).
     pub(crate) fn run<P: Problem>(
         &self,
         problem: &mut P,
@@ -404,8 +398,9 @@ impl Setup {
         y: &mut [f64],
         xend: f64,
         h: &mut f64,
+        work: &mut [f64],
     ) -> Result<Completion, Radau5Error> {
-        let mut stepper = Stepper::new(self, problem);
+        let mut stepper = Stepper::new(self, problem, work);
         let result = stepper.integrate(problem, x, y, xend, h);
         let stats = stepper.stats;
         match result {
@@ -436,18 +431,56 @@ enum Failure {
     Singular(usize),
 }
 
-/// The vectors of the step loop (Z1..Z3, Y0, SCAL, F1..F3 and CONT of WORK).
-struct Work {
-    z1: Vec<f64>,
-    z2: Vec<f64>,
-    z3: Vec<f64>,
-    y0: Vec<f64>,
-    scal: Vec<f64>,
-    f1: Vec<f64>,
-    f2: Vec<f64>,
-    f3: Vec<f64>,
-    /// `4n` dense-output coefficients (the first `n` double as scratch) + trailer.
-    cont: Vec<f64>,
+/// The vectors of the step loop (Z1..Z3, Y0, SCAL, F1..F3, CONT) and the matrices,
+/// at the original's places in WORK.
+struct Work<'w> {
+    z1: &'w mut [f64],
+    z2: &'w mut [f64],
+    z3: &'w mut [f64],
+    y0: &'w mut [f64],
+    scal: &'w mut [f64],
+    f1: &'w mut [f64],
+    f2: &'w mut [f64],
+    f3: &'w mut [f64],
+    /// `4n` dense-output coefficients (the first `n` double as scratch).
+    cont: &'w mut [f64],
+    /// FJAC, FMAS, and the rest of WORK (where the original keeps E1, E2R, E2I).
+    tail: &'w mut [f64],
+}
+
+impl<'w> Work<'w> {
+    fn new(work: &'w mut [f64], n: usize) -> Self {
+        let (z1, rest) = work.split_at_mut(n);
+        let (z2, rest) = rest.split_at_mut(n);
+        let (z3, rest) = rest.split_at_mut(n);
+        let (y0, rest) = rest.split_at_mut(n);
+        let (scal, rest) = rest.split_at_mut(n);
+        let (f1, rest) = rest.split_at_mut(n);
+        let (f2, rest) = rest.split_at_mut(n);
+        let (f3, rest) = rest.split_at_mut(n);
+        let (cont, tail) = rest.split_at_mut(4 * n);
+        Self {
+            z1,
+            z2,
+            z3,
+            y0,
+            scal,
+            f1,
+            f2,
+            f3,
+            cont,
+            tail,
+        }
+    }
+}
+
+/// FJAC and FMAS in the tail of WORK, `jac_len` and `mas_len` values.
+fn matrices(tail: &[f64], jac_len: usize, mas_len: usize) -> Matrices<'_> {
+    let (fjac, rest) = tail.split_at(jac_len);
+    Matrices {
+        fjac,
+        fmas: &rest[..mas_len],
+    }
 }
 
 /// Where the step loop continues (the labels 10, 20 and 30 of RADCOR).
@@ -462,35 +495,36 @@ enum Next {
 }
 
 /// The state of RADCOR between steps.
-struct Stepper<'s> {
+struct Stepper<'s, 'w> {
     setup: &'s Setup,
     coef: Coefficients,
     lin: LinearSystem,
-    w: Work,
+    w: Work<'w>,
+    /// The lengths of FJAC and FMAS.
+    jac_len: usize,
+    mas_len: usize,
     stats: Statistics,
 }
 
-impl<'s> Stepper<'s> {
-    fn new<P: Problem>(setup: &'s Setup, problem: &mut P) -> Self {
-        let n = setup.n;
-        let v = || vec![0.0; n];
-        let mut cont = vec![0.0; 4 * n + TRAILER];
-        cont[4 * n + 2] = super::dense::TAG;
+impl<'s, 'w> Stepper<'s, 'w> {
+    /// Lays out `work` and calls MAS once, as RADCOR does on entry.
+    fn new<P: Problem>(setup: &'s Setup, problem: &mut P, work: &'w mut [f64]) -> Self {
+        let (n, m1) = (setup.n, setup.m1);
+        let nm1 = n - m1;
+        let ldjac = setup.ldjac();
+        let (mass, ldmas) = setup.mass();
+        let w = Work::new(work, n);
+        let jac_len = ldjac * n;
+        if !matches!(mass, Mass::Identity) {
+            problem.mas(nm1, &mut w.tail[jac_len..], ldmas);
+        }
         Self {
             setup,
             coef: Coefficients::new(),
-            lin: setup.linear_system(problem),
-            w: Work {
-                z1: v(),
-                z2: v(),
-                z3: v(),
-                y0: v(),
-                scal: v(),
-                f1: v(),
-                f2: v(),
-                f3: v(),
-                cont,
-            },
+            lin: LinearSystem::new(n, m1, setup.m2, ldjac, setup.jac_band, mass),
+            w,
+            jac_len,
+            mas_len: ldmas * nm1,
             stats: Statistics::default(),
         }
     }
@@ -506,16 +540,14 @@ impl<'s> Stepper<'s> {
         y: &mut [f64],
     ) -> bool {
         let n = self.setup.n;
-        let cont = &mut self.w.cont;
+        let cont = &mut *self.w.cont;
         cont[..n].copy_from_slice(y);
-        cont[4 * n] = x;
-        cont[4 * n + 1] = hold;
-        problem.solout(nr, xold, x, y, &DenseOutput::new(cont, n))
+        problem.solout(nr, xold, x, y, &DenseOutput::new(cont, x, hold))
     }
 
     /// `y0 = f(x, y)`, the derivative at the start of the next step.
     fn fcn_y0<P: Problem>(&mut self, problem: &mut P, x: f64, y: &[f64]) {
-        problem.fcn(x, y, &mut self.w.y0);
+        problem.fcn(x, y, self.w.y0);
         self.stats.nfcn += 1;
     }
 
@@ -559,7 +591,7 @@ impl<'s> Stepper<'s> {
         if dense && !self.solout(problem, 1, xold, *x, hold, y) {
             return Ok(true);
         }
-        s.scale(y, &mut self.w.scal);
+        s.scale(y, self.w.scal);
         let mut hhfac = *h;
         self.fcn_y0(problem, *x, y);
 
@@ -577,7 +609,7 @@ impl<'s> Stepper<'s> {
         loop {
             if next == Next::Jacobian {
                 self.stats.njac += 1;
-                s.jacobian(problem, *x, y, &mut self.w, &mut self.lin.jac);
+                s.jacobian(problem, *x, y, &mut self.w);
                 caljac = true;
                 next = Next::Decompose;
             }
@@ -587,10 +619,11 @@ impl<'s> Stepper<'s> {
                 fac1 = u1 / *h;
                 alphn = alph / *h;
                 betan = beta / *h;
+                let m = matrices(self.w.tail, self.jac_len, self.mas_len);
                 match self
                     .lin
-                    .decompose_real(fac1)
-                    .and_then(|()| self.lin.decompose_complex(alphn, betan))
+                    .decompose_real(m, fac1)
+                    .and_then(|()| self.lin.decompose_complex(m, alphn, betan))
                 {
                     Ok(()) => self.stats.ndec += 1,
                     Err(e) => singular = Some(e.stage),
@@ -612,7 +645,7 @@ impl<'s> Stepper<'s> {
                 if self.stats.nstep > s.nmax {
                     return Err(Failure::TooManySteps);
                 }
-                if 0.1 * h.abs() <= x.abs() * s.uround || !h.is_finite() {
+                if 0.1 * h.abs() <= x.abs() * s.uround {
                     return Err(Failure::StepSizeTooSmall);
                 }
                 let scal = &mut self.w.scal;
@@ -680,9 +713,9 @@ impl<'s> Stepper<'s> {
                         w.z2[i] = TI21 * a1 + TI22 * a2 + TI23 * a3;
                         w.z3[i] = TI31 * a1 + TI32 * a2 + TI33 * a3;
                     }
-                    self.lin.solve(
-                        fac1, alphn, betan, &mut w.z1, &mut w.z2, &mut w.z3, &w.f1, &w.f2, &w.f3,
-                    );
+                    let m = matrices(w.tail, self.jac_len, self.mas_len);
+                    self.lin
+                        .solve(m, fac1, alphn, betan, w.z1, w.z2, w.z3, w.f1, w.f2, w.f3);
                     self.stats.nsol += 1;
                     newt += 1;
                     let mut dyno = 0.0;
@@ -692,11 +725,6 @@ impl<'s> Stepper<'s> {
                         dyno = dyno + q1 * q1 + q2 * q2 + q3 * q3;
                     }
                     dyno = (dyno / (3 * n) as f64).sqrt();
-                    if !dyno.is_finite() {
-                        // A non-finite f: the original would carry NaN on; treat it as
-                        // divergence and retry with half the step.
-                        break Newton::Failed;
-                    }
                     if newt > 1 && newt < nit {
                         let thq = dyno / dynold;
                         theta = if newt == 2 {
@@ -734,7 +762,10 @@ impl<'s> Stepper<'s> {
                         w.z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
                         w.z3[i] = T31 * f1i + f2i;
                     }
-                    if faccon * dyno <= s.fnewt {
+                    // IF (FACCON*DYNO.GT.FNEWT) GOTO 40: a NaN ends the iteration as
+                    // converged, as in the original.
+                    #[allow(clippy::neg_cmp_op_on_partial_ord)]
+                    if !(faccon * dyno > s.fnewt) {
                         break Newton::Converged;
                     }
                 }
@@ -772,26 +803,25 @@ impl<'s> Stepper<'s> {
             // Error estimation (ESTRAD).
             let hee = [dd[0] / *h, dd[1] / *h, dd[2] / *h];
             let w = &mut self.w;
+            let m = matrices(w.tail, self.jac_len, self.mas_len);
             let mut err = self.lin.estimate(
+                m,
                 fac1,
                 hee,
-                [&w.z1, &w.z2, &w.z3],
-                &w.y0,
-                &w.scal,
-                &mut w.cont,
-                &mut w.f1,
-                &mut w.f2,
+                [w.z1, w.z2, w.z3],
+                w.y0,
+                w.scal,
+                w.cont,
+                w.f1,
+                w.f2,
             );
             if err >= 1.0 && (first || reject) {
                 for i in 0..n {
                     w.cont[i] += y[i];
                 }
-                problem.fcn(*x, &w.cont[..n], &mut w.f1);
+                problem.fcn(*x, &w.cont[..n], w.f1);
                 self.stats.nfcn += 1;
-                err = self.lin.refine(fac1, &w.f1, &w.f2, &w.scal, &mut w.cont);
-            }
-            if err.is_nan() {
-                err = f64::INFINITY;
+                err = self.lin.refine(m.fjac, fac1, w.f1, w.f2, w.scal, w.cont);
             }
             // Step-size selection (§IV.8, (8.19)–(8.21)).
             let fac = s.safe.min(cfac / (newt + 2 * nit) as f64);
@@ -827,7 +857,7 @@ impl<'s> Stepper<'s> {
                     w.cont[i + 2 * n] = (ak - w.cont[i + n]) / c1m1;
                     w.cont[i + 3 * n] = w.cont[i + 2 * n] - acont3;
                 }
-                s.scale(y, &mut w.scal);
+                s.scale(y, w.scal);
                 if dense && !self.solout(problem, self.stats.naccpt + 1, xold, *x, hold, y) {
                     return Ok(true);
                 }

@@ -11,31 +11,28 @@
 
 use crate::linalg::{ComplexLu, RealLu, Singular};
 
-/// Storage of the mass matrix of the last `nm1` equations (FMAS).
-#[derive(Debug)]
+/// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
+/// the work array and are passed to each method).
+#[derive(Debug, Clone, Copy)]
 pub(super) enum Mass {
     Identity,
-    /// `data[(i - j + mu) + j*ld]` for the band, `ld = ml + mu + 1`.
+    /// `fmas[(i - j + mu) + j*ld]` for the band, `ld = ml + mu + 1`.
     Banded {
-        data: Vec<f64>,
         ld: usize,
         ml: usize,
         mu: usize,
     },
-    /// `data[i + j*nm1]`.
-    Full {
-        data: Vec<f64>,
-    },
+    /// `fmas[i + j*nm1]`.
+    Full,
 }
 
-/// Storage of the Jacobian (FJAC): full, `nm1` rows (the last `nm1` equations) by `n`
-/// columns; banded, `ml + mu + 1` rows by `n` columns, `(i - j + mu, j)`.
-#[derive(Debug)]
-pub(super) struct Jacobian {
-    pub data: Vec<f64>,
-    pub ld: usize,
-    /// `Some((ml, mu))` when banded.
-    pub band: Option<(usize, usize)>,
+/// The Jacobian FJAC and mass matrix FMAS as they lie in the work array: FJAC full,
+/// `nm1` rows (the last `nm1` equations) by `n` columns, or banded, `ml + mu + 1` rows
+/// by `n` columns, `(i - j + mu, j)`.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Matrices<'a> {
+    pub fjac: &'a [f64],
+    pub fmas: &'a [f64],
 }
 
 /// The two iteration matrices and everything needed to form and solve them.
@@ -45,16 +42,25 @@ pub(super) struct LinearSystem {
     pub m1: usize,
     pub m2: usize,
     pub nm1: usize,
-    pub jac: Jacobian,
+    /// LDJAC, and `Some((ml, mu))` when the Jacobian is banded.
+    pub jac_ld: usize,
+    pub band: Option<(usize, usize)>,
     pub mass: Mass,
     e1: RealLu,
     e2: ComplexLu,
 }
 
 impl LinearSystem {
-    pub fn new(n: usize, m1: usize, m2: usize, jac: Jacobian, mass: Mass) -> Self {
+    pub fn new(
+        n: usize,
+        m1: usize,
+        m2: usize,
+        jac_ld: usize,
+        band: Option<(usize, usize)>,
+        mass: Mass,
+    ) -> Self {
         let nm1 = n - m1;
-        let (e1, e2) = match jac.band {
+        let (e1, e2) = match band {
             Some((ml, mu)) => (RealLu::banded(nm1, ml, mu), ComplexLu::banded(nm1, ml, mu)),
             None => (RealLu::dense(nm1), ComplexLu::dense(nm1)),
         };
@@ -63,7 +69,8 @@ impl LinearSystem {
             m1,
             m2,
             nm1,
-            jac,
+            jac_ld,
+            band,
             mass,
             e1,
             e2,
@@ -73,47 +80,42 @@ impl LinearSystem {
     /// Rows of the band storage of E1/E2 hold element (i, j) at `i - j + ml + mu`;
     /// the Jacobian's band row `r` of column j lands at `r + ml`.
     fn band_offset(&self) -> usize {
-        self.jac.band.map_or(0, |(ml, _)| ml)
+        self.band.map_or(0, |(ml, _)| ml)
     }
 
     /// DECOMR: forms `E1 = fac1·M - J` (reduced when `m1 > 0`) and decomposes it.
-    pub fn decompose_real(&mut self, fac1: f64) -> Result<(), Singular> {
+    pub fn decompose_real(&mut self, m: Matrices<'_>, fac1: f64) -> Result<(), Singular> {
         let (m1, nm1) = (self.m1, self.nm1);
         let ld = self.e1.ld();
         let mle = self.band_offset();
-        let jac = &self.jac;
+        let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
         let e1 = self.e1.matrix_mut();
-        match jac.band {
+        match band {
             None => {
                 for j in 0..nm1 {
-                    let jcol = &jac.data[(j + m1) * jac.ld..];
+                    let jcol = &fjac[(j + m1) * ldj..];
                     for i in 0..nm1 {
                         e1[i + j * ld] = -jcol[i];
                     }
                 }
-                match &self.mass {
+                match self.mass {
                     Mass::Identity => {
                         for j in 0..nm1 {
                             e1[j + j * ld] += fac1;
                         }
                     }
-                    Mass::Banded {
-                        data,
-                        ld: lm,
-                        ml,
-                        mu,
-                    } => {
+                    Mass::Banded { ld: lm, ml, mu } => {
                         for j in 0..nm1 {
-                            for i in j.saturating_sub(*mu)..nm1.min(j + ml + 1) {
-                                e1[i + j * ld] += fac1 * data[i + mu - j + j * lm];
+                            for i in j.saturating_sub(mu)..nm1.min(j + ml + 1) {
+                                e1[i + j * ld] += fac1 * fmas[i + mu - j + j * lm];
                             }
                         }
                     }
-                    Mass::Full { data } => {
+                    Mass::Full => {
                         for j in 0..nm1 {
-                            let jcol = &jac.data[(j + m1) * jac.ld..];
+                            let jcol = &fjac[(j + m1) * ldj..];
                             for i in 0..nm1 {
-                                e1[i + j * ld] = data[i + j * nm1] * fac1 - jcol[i];
+                                e1[i + j * ld] = fmas[i + j * nm1] * fac1 - jcol[i];
                             }
                         }
                     }
@@ -122,19 +124,18 @@ impl LinearSystem {
             Some((ml, mu)) => {
                 let mbjac = ml + mu + 1;
                 for j in 0..nm1 {
-                    let jcol = &jac.data[(j + m1) * jac.ld..];
+                    let jcol = &fjac[(j + m1) * ldj..];
                     for r in 0..mbjac {
                         e1[r + mle + j * ld] = -jcol[r];
                     }
                 }
-                match &self.mass {
+                match self.mass {
                     Mass::Identity => {
                         for j in 0..nm1 {
                             e1[ml + mu + j * ld] += fac1;
                         }
                     }
                     Mass::Banded {
-                        data,
                         ld: lm,
                         ml: mlm,
                         mu: mum,
@@ -143,17 +144,17 @@ impl LinearSystem {
                         let mdiff = ml + mu - mum;
                         for j in 0..nm1 {
                             for r in 0..(mlm + mum + 1) {
-                                e1[r + mdiff + j * ld] += fac1 * data[r + j * lm];
+                                e1[r + mdiff + j * ld] += fac1 * fmas[r + j * lm];
                             }
                         }
                     }
-                    Mass::Full { .. } => unreachable!("full mass with banded Jacobian is rejected"),
+                    Mass::Full => unreachable!("full mass with banded Jacobian is rejected"),
                 }
             }
         }
         if m1 > 0 {
             let mm = m1 / self.m2;
-            let rows = match jac.band {
+            let rows = match band {
                 None => 0..nm1,
                 Some((ml, mu)) => 0..(ml + mu + 1),
             };
@@ -161,7 +162,7 @@ impl LinearSystem {
                 for i in rows.clone() {
                     let mut sum = 0.0;
                     for k in 0..mm {
-                        sum = (sum + jac.data[i + (j + k * self.m2) * jac.ld]) / fac1;
+                        sum = (sum + fjac[i + (j + k * self.m2) * ldj]) / fac1;
                     }
                     e1[i + mle + j * ld] -= sum;
                 }
@@ -172,47 +173,47 @@ impl LinearSystem {
 
     /// DECOMC: forms `E2 = (alphn + i·betan)·M - J` (reduced when `m1 > 0`) and
     /// decomposes it.
-    pub fn decompose_complex(&mut self, alphn: f64, betan: f64) -> Result<(), Singular> {
+    pub fn decompose_complex(
+        &mut self,
+        m: Matrices<'_>,
+        alphn: f64,
+        betan: f64,
+    ) -> Result<(), Singular> {
         let (m1, nm1) = (self.m1, self.nm1);
         let ld = self.e2.ld();
         let mle = self.band_offset();
-        let jac = &self.jac;
+        let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
         let (er, ei) = self.e2.matrix_mut();
-        match jac.band {
+        match band {
             None => {
                 for j in 0..nm1 {
-                    let jcol = &jac.data[(j + m1) * jac.ld..];
+                    let jcol = &fjac[(j + m1) * ldj..];
                     for i in 0..nm1 {
                         er[i + j * ld] = -jcol[i];
                         ei[i + j * ld] = 0.0;
                     }
                 }
-                match &self.mass {
+                match self.mass {
                     Mass::Identity => {
                         for j in 0..nm1 {
                             er[j + j * ld] += alphn;
                             ei[j + j * ld] = betan;
                         }
                     }
-                    Mass::Banded {
-                        data,
-                        ld: lm,
-                        ml,
-                        mu,
-                    } => {
+                    Mass::Banded { ld: lm, ml, mu } => {
                         for j in 0..nm1 {
-                            for i in j.saturating_sub(*mu)..nm1.min(j + ml + 1) {
-                                let bb = data[i + mu - j + j * lm];
+                            for i in j.saturating_sub(mu)..nm1.min(j + ml + 1) {
+                                let bb = fmas[i + mu - j + j * lm];
                                 er[i + j * ld] += alphn * bb;
                                 ei[i + j * ld] = betan * bb;
                             }
                         }
                     }
-                    Mass::Full { data } => {
+                    Mass::Full => {
                         for j in 0..nm1 {
-                            let jcol = &jac.data[(j + m1) * jac.ld..];
+                            let jcol = &fjac[(j + m1) * ldj..];
                             for i in 0..nm1 {
-                                let bb = data[i + j * nm1];
+                                let bb = fmas[i + j * nm1];
                                 er[i + j * ld] = bb * alphn - jcol[i];
                                 ei[i + j * ld] = bb * betan;
                             }
@@ -223,13 +224,13 @@ impl LinearSystem {
             Some((ml, mu)) => {
                 let mbjac = ml + mu + 1;
                 for j in 0..nm1 {
-                    let jcol = &jac.data[(j + m1) * jac.ld..];
+                    let jcol = &fjac[(j + m1) * ldj..];
                     for r in 0..mbjac {
                         er[r + mle + j * ld] = -jcol[r];
                         ei[r + mle + j * ld] = 0.0;
                     }
                 }
-                match &self.mass {
+                match self.mass {
                     Mass::Identity => {
                         for j in 0..nm1 {
                             er[ml + mu + j * ld] += alphn;
@@ -237,7 +238,6 @@ impl LinearSystem {
                         }
                     }
                     Mass::Banded {
-                        data,
                         ld: lm,
                         ml: mlm,
                         mu: mum,
@@ -249,13 +249,13 @@ impl LinearSystem {
                             let first = mum.saturating_sub(j);
                             let last = mbb.min(mum + nm1 - j);
                             for r in first..last {
-                                let bb = data[r + j * lm];
+                                let bb = fmas[r + j * lm];
                                 er[r + mdiff + j * ld] += alphn * bb;
                                 ei[r + mdiff + j * ld] = betan * bb;
                             }
                         }
                     }
-                    Mass::Full { .. } => unreachable!("full mass with banded Jacobian is rejected"),
+                    Mass::Full => unreachable!("full mass with banded Jacobian is rejected"),
                 }
             }
         }
@@ -264,7 +264,7 @@ impl LinearSystem {
             let abno = alphn * alphn + betan * betan;
             let alp = alphn / abno;
             let bet = betan / abno;
-            let rows = match jac.band {
+            let rows = match band {
                 None => 0..nm1,
                 Some((ml, mu)) => 0..(ml + mu + 1),
             };
@@ -273,7 +273,7 @@ impl LinearSystem {
                     let mut sumr = 0.0;
                     let mut sumi = 0.0;
                     for k in 0..mm {
-                        let sums = sumr + jac.data[i + (j + k * self.m2) * jac.ld];
+                        let sums = sumr + fjac[i + (j + k * self.m2) * ldj];
                         sumr = sums * alp + sumi * bet;
                         sumi = sumi * alp - sums * bet;
                     }
@@ -287,18 +287,18 @@ impl LinearSystem {
 
     /// Visits the stored entries `(M(i, j), j + m1)` of row `i` of the mass matrix of the
     /// reduced system in column order, the order in which the original accumulates.
-    fn mass_row(&self, i: usize, mut acc: impl FnMut(f64, usize)) {
+    fn mass_row(&self, fmas: &[f64], i: usize, mut acc: impl FnMut(f64, usize)) {
         let m1 = self.m1;
-        match &self.mass {
+        match self.mass {
             Mass::Identity => acc(1.0, i + m1),
-            Mass::Banded { data, ld, ml, mu } => {
-                for j in i.saturating_sub(*ml)..self.nm1.min(i + mu + 1) {
-                    acc(data[i + mu - j + j * ld], j + m1);
+            Mass::Banded { ld, ml, mu } => {
+                for j in i.saturating_sub(ml)..self.nm1.min(i + mu + 1) {
+                    acc(fmas[i + mu - j + j * ld], j + m1);
                 }
             }
-            Mass::Full { data } => {
+            Mass::Full => {
                 for j in 0..self.nm1 {
-                    acc(data[i + j * self.nm1], j + m1);
+                    acc(fmas[i + j * self.nm1], j + m1);
                 }
             }
         }
@@ -309,6 +309,7 @@ impl LinearSystem {
     #[allow(clippy::too_many_arguments)]
     pub fn solve(
         &mut self,
+        m: Matrices<'_>,
         fac1: f64,
         alphn: f64,
         betan: f64,
@@ -335,7 +336,7 @@ impl LinearSystem {
         if identity_rows < n {
             for i in 0..self.nm1 {
                 let (mut s1, mut s2, mut s3) = (0.0, 0.0, 0.0);
-                self.mass_row(i, |bb, j| {
+                self.mass_row(m.fmas, i, |bb, j| {
                     s1 -= bb * f1[j];
                     s2 -= bb * f2[j];
                     s3 -= bb * f3[j];
@@ -362,7 +363,7 @@ impl LinearSystem {
                 sum3 = (z3[jkm] + sum3) / abno;
                 sum2 = sumh * alphn + sum3 * betan;
                 sum3 = sum3 * alphn - sumh * betan;
-                self.for_jacobian_column(j, jkm, |i, ffja| {
+                self.for_jacobian_column(m.fjac, j, jkm, |i, ffja| {
                     z1[i + m1] += ffja * sum1;
                     z2[i + m1] += ffja * sum2;
                     z3[i + m1] += ffja * sum3;
@@ -384,9 +385,15 @@ impl LinearSystem {
 
     /// Visits the stored Jacobian entries `(i, FJAC(i, col))` of the reduced rows that
     /// the second-order reduction uses for block column `j` (0-based).
-    fn for_jacobian_column(&self, j: usize, col: usize, mut visit: impl FnMut(usize, f64)) {
-        let c = &self.jac.data[col * self.jac.ld..];
-        match self.jac.band {
+    fn for_jacobian_column(
+        &self,
+        fjac: &[f64],
+        j: usize,
+        col: usize,
+        mut visit: impl FnMut(usize, f64),
+    ) {
+        let c = &fjac[col * self.jac_ld..];
+        match self.band {
             None => {
                 for (i, &v) in c.iter().enumerate().take(self.nm1) {
                     visit(i, v);
@@ -402,7 +409,7 @@ impl LinearSystem {
 
     /// Solves `E1 x = cont` with the second-order reduction when `m1 > 0` (the
     /// solve shared by ESTRAD's estimate and its refinement).
-    fn solve_e1(&mut self, fac1: f64, cont: &mut [f64]) {
+    fn solve_e1(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
         let m1 = self.m1;
         if m1 == 0 {
             self.e1.solve(&mut cont[..self.n]);
@@ -413,7 +420,7 @@ impl LinearSystem {
             let mut sum1 = 0.0;
             for k in (0..mm).rev() {
                 sum1 = (cont[j + k * self.m2] + sum1) / fac1;
-                self.for_jacobian_column(j, j + k * self.m2, |i, ffja| {
+                self.for_jacobian_column(fjac, j, j + k * self.m2, |i, ffja| {
                     cont[i + m1] += ffja * sum1;
                 });
             }
@@ -429,6 +436,7 @@ impl LinearSystem {
     #[allow(clippy::too_many_arguments)]
     pub fn estimate(
         &mut self,
+        m: Matrices<'_>,
         fac1: f64,
         hee: [f64; 3],
         z: [&[f64]; 3],
@@ -456,12 +464,12 @@ impl LinearSystem {
             }
             for i in 0..self.nm1 {
                 let mut sum = 0.0;
-                self.mass_row(i, |bb, j| sum += bb * f1[j]);
+                self.mass_row(m.fmas, i, |bb, j| sum += bb * f1[j]);
                 f2[i + m1] = sum;
                 cont[i + m1] = sum + y0[i + m1];
             }
         }
-        self.solve_e1(fac1, cont);
+        self.solve_e1(m.fjac, fac1, cont);
         scaled_error(&cont[..n], scal)
     }
 
@@ -469,6 +477,7 @@ impl LinearSystem {
     /// on entry is replaced by `E1⁻¹ (f + f2)`. Returns the new scaled norm.
     pub fn refine(
         &mut self,
+        fjac: &[f64],
         fac1: f64,
         f1: &[f64],
         f2: &[f64],
@@ -479,7 +488,7 @@ impl LinearSystem {
         for i in 0..n {
             cont[i] = f1[i] + f2[i];
         }
-        self.solve_e1(fac1, cont);
+        self.solve_e1(fjac, fac1, cont);
         scaled_error(&cont[..n], scal)
     }
 }

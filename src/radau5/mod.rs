@@ -3,8 +3,9 @@
 //! Differential Equations II*, 2nd ed. 1996, §IV.8; the code `radau5.f` of July 9 1996,
 //! last corrected January 18 2002).
 //!
-//! The module keeps the shape of the original: [`validate`](Options::validate) checks and
-//! lays out the input (RADAU5 proper), `core` is the step loop (RADCOR), `linear` the
+//! The module keeps the shape of the original: `core` checks and lays out the input
+//! (RADAU5 proper; the vectors and matrices in one work array with the layout of the
+//! original's WORK) and runs the step loop (RADCOR), `linear` the
 //! matrix assembly, decomposition and solves (DECOMR, DECOMC, SLVRAD, ESTRAD) and
 //! [`DenseOutput`] the collocation polynomial (CONTR5). Operation order follows the
 //! original so that step sequences and statistics agree with it bit for bit.
@@ -35,27 +36,28 @@ mod dense;
 mod linear;
 
 pub use self::dense::DenseOutput;
-pub(crate) use self::dense::TRAILER;
 pub use crate::error::Radau5Error;
 
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
 /// output routine. Only the methods the [`Structure`] asks for are called.
 pub trait Problem {
-    /// `f = f(x, y)` (FCN). A non-finite value in `f` makes the solver treat the step
-    /// as failed and retry with half the step size.
+    /// `f = f(x, y)` (FCN). A NaN or Inf in `f` is carried on as by the original, which
+    /// may accept steps with NaN (a NaN error estimate counts as 1e-10): check `y`.
     fn fcn(&mut self, x: f64, y: &[f64], f: &mut [f64]);
 
     /// The Jacobian `df/dy` (JAC), called when [`Structure::analytic_jacobian`] is set.
     /// Column-major with leading dimension `ldfy`: full, `dfy[(i - m1) + j*ldfy]`
     /// (only the rows of the last `n - m1` equations); banded,
-    /// `dfy[(i - j + mu) + j*ldfy]` (0-based `i`, `j`).
+    /// `dfy[(i - j + mu) + j*ldfy]` (0-based `i`, `j`). `dfy` may be longer than
+    /// `ldfy * n`: it runs on to the end of the work array, as FJAC in the original's WORK.
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let _ = (x, y, dfy, ldfy);
         unreachable!("Structure::analytic_jacobian is set but Problem::jac is not implemented")
     }
 
     /// The mass matrix (MAS) of the last `nm1 = n - m1` equations, once per call: full,
-    /// `am[i + j*lmas]`; banded, `am[(i - j + mumas) + j*lmas]`.
+    /// `am[i + j*lmas]`; banded, `am[(i - j + mumas) + j*lmas]`. `am` may be longer than
+    /// `lmas * nm1` (the rest of the work array, as FMAS in the original's WORK).
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let _ = (nm1, am, lmas);
         unreachable!("Structure::mass is set but Problem::mas is not implemented")
@@ -249,6 +251,10 @@ pub struct Completion {
 
 /// Integrates `M y' = f(x, y)` from `*x` to `xend` (RADAU5). On return `*x` and `y` hold
 /// the last accepted point (`xend` on success) and `*h` the predicted next step.
+///
+/// The vectors and matrices live in one work array with the layout of the original's
+/// WORK(21..), allocated here up to the end of the mass matrix (the LU factors, which
+/// the original keeps after it, live with the linear-algebra kernels).
 #[allow(clippy::too_many_arguments)]
 pub fn solve<P: Problem>(
     problem: &mut P,
@@ -261,7 +267,33 @@ pub fn solve<P: Problem>(
     tol: &Tolerance,
 ) -> Result<Completion, Radau5Error> {
     let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)?;
-    setup.run(problem, x, y, xend, h)
+    let mut work = vec![0.0; setup.work_len()];
+    setup.run(problem, x, y, xend, h, &mut work)
+}
+
+/// [`solve`] in the caller's work array `work`, WORK(21..LWORK) of the original (the
+/// entry point `radau5_`): FJAC, FMAS and the vectors at the original's offsets, so a
+/// JAC or MAS that writes past its matrix writes where it would with the original.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn solve_in<P: Problem>(
+    problem: &mut P,
+    structure: &Structure,
+    options: &Options,
+    x: &mut f64,
+    y: &mut [f64],
+    xend: f64,
+    h: &mut f64,
+    tol: &Tolerance,
+    work: &mut [f64],
+) -> Result<Completion, Radau5Error> {
+    let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)?;
+    if work.len() < setup.work_len() {
+        return Err(Radau5Error::InvalidInput(vec![format!(
+            "insufficient storage for WORK, {} values after WORK(20) needed",
+            setup.work_len()
+        )]));
+    }
+    setup.run(problem, x, y, xend, h, work)
 }
 
 /// The tolerances as RADAU5 uses them internally: `rtol' = 0.1 rtol^(2/3)`,

@@ -1,0 +1,32 @@
+//! RADAU5 from legacy Fortran (ffi-tests/fortran/radau5_legacy.f): band widths and IMAS
+//! as PARAMETER constants, and `CALL RADAU5(..., TOL, TOL, 0, ...)` with one variable for
+//! RTOL and ATOL. The expected lines were printed by the same program linked with the
+//! original radau5.f (gfortran 12.2 -O2).
+
+use ffi_tests::{fortran_program, root, run, Link};
+
+const ORIGINAL: &str = "\
+RUN ALIASED  IDID   1 3FF0000000000000 3FC5166952DD563B 3FBDFC25F6E95447 3FBCF26B44A8C1A3    121     12     19     19      0     16     34
+TOL ALIASED  3EE4F8B588E368F5 3EE4F8B588E368F5
+RUN SEPARATE IDID   1 3FF0000000000000 3FC5166952DD563B 3FBDFC25F6E95447 3FBCF26B44A8C1A3    121     12     19     19      0     16     34
+TOL SEPARATE 3EE4F8B588E368F5 3EE4F8B588E368F5
+";
+
+/// The aliased call runs as the separate one and both as the original's (no write into
+/// the PARAMETER constants, which would be a crash); TOL holds what the original leaves.
+#[test]
+fn aliased_tolerances_and_parameter_widths_from_fortran() {
+    let exe = fortran_program(
+        "radau5-legacy",
+        &[root().join("ffi-tests/fortran/radau5_legacy.f")],
+        Link::Static,
+    );
+    let out = run(&exe, "", &[("STIFFDAE_QUIET", "1")]);
+    assert!(
+        out.status.success(),
+        "{:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), ORIGINAL);
+}
