@@ -151,6 +151,22 @@ impl Problem for Callbacks {
     }
 }
 
+/// A refused call leaves the tolerances as the original does: it transforms every valid
+/// pair in place ("CHECK AND CHANGE THE TOLERANCES") before its other checks, and returns
+/// with IDID = -1 without transforming them back. A pair it finds invalid (ATOL <= 0 or
+/// RTOL <= 10 UROUND, false on NaN) stays as it was.
+fn leave_transformed(tols: &mut Tolerances<'_>, uround: f64) {
+    let (rtol, atol) = tols.pair();
+    for (r, a) in rtol.iter_mut().zip(atol.iter_mut()) {
+        if !(*a <= 0.0 || *r <= 10.0 * uround) {
+            (*r, *a) = radau5::transform_tolerance(*r, *a);
+        }
+    }
+    // SAFETY: RTOL and ATOL were read through these pointers and are writable (the
+    // original writes them).
+    unsafe { tols.write_back() };
+}
+
 /// Scalar arguments of `radau5_` after the null checks.
 struct Scalars {
     n: i32,
@@ -485,6 +501,7 @@ pub unsafe extern "C" fn radau5_(
             dense_output: s.iout != 0,
         };
         if !errors.is_empty() {
+            leave_transformed(&mut tols, options.uround);
             return fail(&errors);
         }
         let mut problem = Callbacks {
@@ -510,6 +527,7 @@ pub unsafe extern "C" fn radau5_(
             &mut work[20..],
         );
         if let Err(Radau5Error::InvalidInput(errors)) = &result {
+            leave_transformed(&mut tols, options.uround);
             return fail(errors);
         }
         // The tolerances as the original leaves them: transformed and transformed back
