@@ -361,8 +361,8 @@ pub fn fuzz_program_original(
             objs.push(obj);
         }
         let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
-        cmd.arg("-O2")
-            .arg("-w")
+        // The originals pass scalars for arrays (legacy Fortran): allowed, silenced.
+        cmd.args(["-O2", "-w", "-fallow-argument-mismatch"])
             .arg("-o")
             .arg(exe)
             .args(&objs)
