@@ -274,6 +274,13 @@ static int gen(Rng *r, void *vc, const char **why) {
     } else {
         snprintf(c->why, sizeof c->why, "%s n=%d", prob_name(&c->p), n);
     }
+    /* Work arrays shorter than their fixed part: the original writes the statistics
+     * slots (IWORK(16), ...) before it refuses them. */
+    if (cls != C_OUT && c->neq > 0 &&
+        (c->liw < (FUZZ_DASKR ? 40 : 20) || c->lrw < (FUZZ_DASKR ? 60 : 40))) {
+        cls = C_OUT;
+        snprintf(c->why, sizeof c->why, "LIW=%d/LRW=%d below the fixed part", c->liw, c->lrw);
+    }
 #if !FUZZ_DASKR
     /* DDASSL's DDASTP tests IER after a RES call with IRES < 0, and IER is only set by
      * DDAJAC: before the first iteration matrix of a step it is an uninitialised local,
