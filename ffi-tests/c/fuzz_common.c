@@ -283,7 +283,7 @@ int fuzz_main(int argc, char **argv, const Entry *e) {
     uint64_t seed = strtoull(argv[1], NULL, 10);
     long count = atol(argv[2]), first = argc > 3 ? atol(argv[3]) : 0;
     const char *ts = getenv("FUZZ_TIMEOUT");
-    unsigned timeout = ts ? (unsigned)atoi(ts) : 10;
+    unsigned timeout = ts ? (unsigned)atoi(ts) : 20;
     /* FUZZ_SKIP_OUT: out-of-contract cases are not run (for the original). */
     int skip_out = getenv("FUZZ_SKIP_OUT") != NULL;
     setenv("STIFFDAE_QUIET", "1", 0);

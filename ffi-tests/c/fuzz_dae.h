@@ -379,7 +379,9 @@ static void run(void *vc, Line *l) {
     char rootbuf[128] = "";
     size_t rlen = 0;
 #endif
-    while (seg < c->nseg && calls < 4000) {
+    /* Large systems get fewer calls and no continuation after IDID = -1 (time). */
+    int max_calls = n > 60 ? 1000 : 4000, max_cont = n > 60 ? 0 : 3;
+    while (seg < c->nseg && calls < max_calls) {
         double tout = seg + 1 == c->nseg ? tout_last : c->tend * (seg + 1) / c->nseg;
         if (info[3] && lrw > 0 && rwork[0] < tout && rwork[0] > t) tout = rwork[0];
 #if FUZZ_DASKR
@@ -409,7 +411,7 @@ static void run(void *vc, Line *l) {
             if (t >= tout) seg++;
             continue;
         }
-        if (idid == -1 && cont_m1 < 3) {
+        if (idid == -1 && cont_m1 < max_cont) {
             cont_m1++;
             info[0] = 1;
             continue;
