@@ -34,6 +34,12 @@ typedef struct {
 } Case;
 
 static Case *G;
+
+/* M1 (IWORK(9)) when it is a valid one, else 0. */
+static int m1_of(const Case *c) {
+    int m1 = c->iwork[8];
+    return m1 > 0 && m1 < c->n ? m1 : 0;
+}
 static double *jbuf;
 static long nout;
 static double csum;
@@ -50,16 +56,18 @@ static void jac(const int32_t *n, const double *x, const double *y, double *dfy,
                 const int32_t *ldfy, double *rpar, int32_t *ipar) {
     (void)rpar;
     (void)ipar;
-    int nn = *n, ld = *ldfy;
+    int nn = *n, ld = *ldfy, m1 = m1_of(G);
     prob_jac(&G->p, *x, y, jbuf);
-    if (G->mljac < nn) {
+    if (G->mljac < nn - m1) {
         int ml = G->mljac, mu = G->mujac;
         for (int j = 0; j < nn; j++)
             for (int i = j - mu; i <= j + ml; i++)
                 if (i >= 0 && i < nn) dfy[i - j + mu + (size_t)j * ld] = jbuf[i + (size_t)j * nn];
     } else {
+        /* Full: the last N - M1 rows (all of them without M1). */
         for (int j = 0; j < nn; j++)
-            for (int i = 0; i < nn; i++) dfy[i + (size_t)j * ld] = jbuf[i + (size_t)j * nn];
+            for (int i = m1; i < nn; i++)
+                dfy[i - m1 + (size_t)j * ld] = jbuf[i + (size_t)j * nn];
     }
     inj_apply(CB_JAC, dfy, (long)ld * nn);
 }
@@ -68,14 +76,15 @@ static void mas(const int32_t *n, double *am, const int32_t *lmas, double *rpar,
                 int32_t *ipar) {
     (void)rpar;
     (void)ipar;
-    int nn = *n, ld = *lmas;
-    int banded = G->mlmas < nn;
-    for (int j = 0; j < nn; j++) {
+    /* With M1 > 0 the mass matrix is the trailing (N - M1) square block. */
+    int m1 = m1_of(G), nm1 = *n - m1, ld = *lmas;
+    int banded = G->mlmas < nm1;
+    for (int j = 0; j < nm1; j++) {
         for (int i = 0; i < ld; i++) am[i + (size_t)j * ld] = 0.0;
-        double d = (G->p.kind == P_DAE && j == nn - 1) ? 0.0 : 1.0;
+        double d = (G->p.kind == P_DAE && j + m1 == *n - 1) ? 0.0 : 1.0;
         am[(banded ? G->mumas : j) + (size_t)j * ld] = d;
     }
-    inj_apply(CB_MAS, am, (long)ld * nn);
+    inj_apply(CB_MAS, am, (long)ld * nm1);
 }
 
 static void solout(const int32_t *nr, const double *xold, const double *x, const double *y,
@@ -114,14 +123,14 @@ static void solout(const int32_t *nr, const double *xold, const double *x, const
     if (nout == G->irtrn_at) *irtrn = -1;
 }
 
-/* LWORK and LIWORK as RADAU5 computes them (M1 = 0). */
+/* LWORK as RADAU5 computes it. */
 static int min_lwork(const Case *c) {
-    int n = c->n;
-    int banded = c->mljac < n;
-    int ljac = banded ? c->mljac + c->mujac + 1 : n;
-    int le = banded ? 2 * c->mljac + c->mujac + 1 : n;
-    int lmas = c->imas ? (c->mlmas == n ? n : c->mlmas + c->mumas + 1) : 0;
-    return n * (ljac + lmas + 3 * le + 12) + 20;
+    int n = c->n, nm1 = n - m1_of(c);
+    int banded = c->mljac < nm1;
+    int ljac = banded ? c->mljac + c->mujac + 1 : nm1;
+    int le = banded ? 2 * c->mljac + c->mujac + 1 : nm1;
+    int lmas = c->imas ? (c->mlmas == nm1 ? nm1 : c->mlmas + c->mumas + 1) : 0;
+    return n * (ljac + 12) + nm1 * (lmas + 3 * le) + 20;
 }
 
 static int gen(Rng *r, void *vc, const char **why) {
@@ -192,6 +201,13 @@ static int gen(Rng *r, void *vc, const char **why) {
         iw[4] = n > 1 ? n - 1 : 2; /* the sum is not N: refused */
     }
     if (rng_chance(r, 0.15)) iw[7] = rng_int(r, 1, 2);
+    if (n >= 2 && rng_chance(r, 0.08)) {
+        /* Second-order structure M1, M2 (full Jacobian and mass here). */
+        iw[8] = rng_int(r, 1, n / 2);
+        iw[9] = rng_chance(r, 0.5) ? 0 : rng_int(r, 1, n - iw[8]);
+        c->mljac = n;
+        if (c->imas) c->mlmas = c->mumas = n - iw[8];
+    }
     if (rng_chance(r, 0.03)) iw[8] = rng_chance(r, 0.5) ? -1 : n + 1; /* refused */
     c->lwork = min_lwork(c);
     c->liwork = 3 * n + 20;
@@ -262,11 +278,13 @@ static int gen(Rng *r, void *vc, const char **why) {
             break;
         case 7:
             c->iout = 1;
+            c->ro = 0;
             c->contr = K_FOREIGN;
             snprintf(c->why, sizeof c->why, "contr5 foreign CONT");
             break;
         case 8:
             c->iout = 1;
+            c->ro = 0;
             c->contr = K_BADI;
             snprintf(c->why, sizeof c->why, "contr5 I out of 1..N");
             break;

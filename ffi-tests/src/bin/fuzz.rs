@@ -110,6 +110,7 @@ fn add(total: &mut FuzzVerdict, v: FuzzVerdict) {
     total.compared += v.compared;
     total.nan_compared += v.nan_compared;
     total.unfrozen_in += v.unfrozen_in;
+    total.nonfinite_in += v.nonfinite_in;
     for l in v.abnormal {
         if total.abnormal.len() < SHOW {
             println!("  abnormal: {l}");
