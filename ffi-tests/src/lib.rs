@@ -321,3 +321,292 @@ pub fn run_kit(solver: Solver, problem: &str, tol: f64) -> (RunResult, Output) {
 pub fn within_one_percent(value: u64, reference: u64) -> bool {
     value.abs_diff(reference) * 100 <= reference
 }
+
+/// The entry points of the differential fuzz harness (`c/fuzz*.c`, issue 10).
+pub const FUZZ_ENTRIES: [&str; 3] = ["radau5", "ddassl", "ddaskr"];
+
+fn fuzz_sources(entry: &str) -> Vec<PathBuf> {
+    let dir = root().join("ffi-tests/c");
+    vec![
+        dir.join("fuzz_common.c"),
+        dir.join(format!("fuzz_{entry}.c")),
+    ]
+}
+
+/// The fuzzer of `entry` linked against libstiffdae.
+pub fn fuzz_program(entry: &str) -> PathBuf {
+    c_program(&format!("fuzz-{entry}"), &fuzz_sources(entry), Link::Static)
+}
+
+/// The fuzzer of `entry` linked by gfortran with the original's Fortran sources or
+/// static libraries (`objects`), built once per process under `name`.
+pub fn fuzz_program_original(
+    name: &str,
+    entry: &str,
+    objects: &[PathBuf],
+) -> Result<PathBuf, String> {
+    build_once(name, |exe| {
+        let target = env!("FFI_TESTS_TARGET");
+        let compiler = cc::Build::new()
+            .target(target)
+            .host(target)
+            .opt_level(2)
+            .cargo_metadata(false)
+            .cargo_warnings(false)
+            .get_compiler();
+        let mut objs = Vec::new();
+        for src in fuzz_sources(entry) {
+            let stem = src.file_stem().expect("a C file").to_string_lossy();
+            let obj = work_dir().join(format!("{name}-{stem}.o"));
+            let mut cmd = compiler.to_command();
+            cmd.args(["-std=c11", "-g", "-c"])
+                .arg(format!("-I{}", root().join("include").display()))
+                .arg("-o")
+                .arg(&obj)
+                .arg(&src);
+            run_compiler(cmd, &format!("cc {}", src.display()))?;
+            objs.push(obj);
+        }
+        let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
+        // The originals pass scalars for arrays (legacy Fortran): allowed, silenced.
+        cmd.args(["-O2", "-w", "-fallow-argument-mismatch"])
+            .arg("-o")
+            .arg(exe)
+            .args(&objs)
+            .args(objects)
+            .arg(format!("-J{}", work_dir().display()))
+            .arg("-lm");
+        run_compiler(cmd, &format!("gfortran {name}"))
+    })
+}
+
+/// Runs a fuzzer on cases `first..first + count` of `seed`; its standard output (the
+/// result lines and the SUMMARY line) and whether it reported no abnormal case.
+pub fn run_fuzz(
+    exe: &Path,
+    seed: u64,
+    count: u64,
+    first: u64,
+    env: &[(&str, &str)],
+) -> (String, bool) {
+    run_fuzz_with(Command::new(exe), seed, count, first, env)
+}
+
+/// [`run_fuzz`] through a wrapper command (valgrind).
+pub fn run_fuzz_with(
+    mut cmd: Command,
+    seed: u64,
+    count: u64,
+    first: u64,
+    env: &[(&str, &str)],
+) -> (String, bool) {
+    let out = cmd
+        .args([seed.to_string(), count.to_string(), first.to_string()])
+        .envs(env.iter().copied())
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .expect("run the fuzzer");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.success(),
+    )
+}
+
+/// One result line of the fuzzer: `ENTRY ID CLASS fields... # why`.
+#[derive(Debug, Clone)]
+pub struct FuzzLine<'a> {
+    pub id: u64,
+    pub class: &'a str,
+    pub fields: &'a str,
+    pub why: &'a str,
+    pub line: &'a str,
+}
+
+impl<'a> FuzzLine<'a> {
+    pub fn parse(line: &'a str) -> Option<Self> {
+        let (head, why) = line.split_once(" # ").unwrap_or((line, ""));
+        let mut it = head.splitn(4, ' ');
+        let _entry = it.next()?;
+        let id = it.next()?.parse().ok()?;
+        let class = it.next()?;
+        Some(FuzzLine {
+            id,
+            class,
+            fields: it.next().unwrap_or(""),
+            why,
+            line,
+        })
+    }
+
+    /// CRASH, HANG, STOP or MEMERR (a child that did not return its line).
+    pub fn abnormal(&self) -> bool {
+        ["CRASH", "HANG", "STOP", "MEMERR"]
+            .iter()
+            .any(|w| self.fields.starts_with(w))
+    }
+
+    pub fn field(&self, key: &str) -> Option<&'a str> {
+        self.fields
+            .split(' ')
+            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+    }
+
+    /// The IDID sequence (`1*3,-1` is 1, 1, 1, -1).
+    pub fn idids(&self) -> Vec<i32> {
+        let mut v = Vec::new();
+        for part in self.field("idid").unwrap_or("").split(',') {
+            let (val, reps) = part.split_once('*').unwrap_or((part, "1"));
+            if let (Ok(val), Ok(reps)) = (val.parse::<i32>(), reps.parse::<usize>()) {
+                v.extend(std::iter::repeat_n(val, reps));
+            }
+        }
+        v
+    }
+}
+
+/// The outcome of one short or long fuzz run of libstiffdae, judged against the
+/// original's lines.
+#[derive(Debug, Default)]
+pub struct FuzzVerdict {
+    /// Cases per class (IN, NAN, OUT).
+    pub cases: [usize; 3],
+    /// Cases compared with the original, and how many of those were NAN cases.
+    pub compared: usize,
+    pub nan_compared: usize,
+    /// IN cases the original did not complete (its own crash, hang or stop).
+    pub unfrozen_in: usize,
+    /// RADAU5 IN cases the original ended with a non-finite solution (not compared).
+    pub nonfinite_in: usize,
+    pub abnormal: Vec<String>,
+    /// IDIDs outside the documented set, or an out-of-contract call not refused.
+    pub unclean: Vec<String>,
+    /// (original, stiffdae) lines that differ.
+    pub differences: Vec<(String, String)>,
+}
+
+impl FuzzVerdict {
+    pub fn clean(&self) -> bool {
+        self.abnormal.is_empty() && self.unclean.is_empty() && self.differences.is_empty()
+    }
+
+    pub fn summary(&self, entry: &str) -> String {
+        format!(
+            "{entry}: IN {} NAN {} OUT {} | compared with the original {} (NAN {}), IN not \
+             completed by the original {}, IN non-finite in the original {} | abnormal {} \
+             unclean {} differences {}",
+            self.cases[0],
+            self.cases[1],
+            self.cases[2],
+            self.compared,
+            self.nan_compared,
+            self.unfrozen_in,
+            self.nonfinite_in,
+            self.abnormal.len(),
+            self.unclean.len(),
+            self.differences.len()
+        )
+    }
+}
+
+/// The IDIDs the entry point documents, and its refusal code.
+fn fuzz_idids(entry: &str) -> (&'static [i32], i32) {
+    match entry {
+        "radau5" => (&[1, 2, -1, -2, -3, -4], -1),
+        "ddassl" => (
+            &[1, 2, 3, -1, -2, -3, -6, -7, -8, -9, -10, -11, -12, -33],
+            -33,
+        ),
+        _ => (
+            &[
+                1, 2, 3, 4, 5, -1, -2, -3, -5, -6, -7, -8, -9, -10, -11, -12, -13, -14, -33,
+            ],
+            -33,
+        ),
+    }
+}
+
+/// Judges libstiffdae's fuzz output `ours` against the original's lines `original`
+/// (the frozen file or a live run): no abnormal child; IDIDs in the documented set;
+/// IN cases identical to the original; NAN cases identical where the original
+/// completed them, for DDASSL and DDASKR unless stiffdae refused the input (RADAU5
+/// departs from the original on non-finite values by design, README, so its IN cases
+/// whose solution the original let overflow are not compared either); OUT cases
+/// refused with the family's code (CONTR5: NaN), once the out-of-contract call was
+/// made. OUT cases tagged `ub:` are inputs on which the original is undefined, `doc:`
+/// ones where the README documents a departure: only a clean run is asked for.
+pub fn fuzz_judge(entry: &str, ours: &str, original: &str) -> FuzzVerdict {
+    let frozen: HashMap<u64, FuzzLine> = original
+        .lines()
+        .filter_map(FuzzLine::parse)
+        .filter(|l| !l.abnormal() && l.class != "OUT")
+        .map(|l| (l.id, l))
+        .collect();
+    let (documented, refusal) = fuzz_idids(entry);
+    let mut v = FuzzVerdict::default();
+    for l in ours.lines().filter_map(FuzzLine::parse) {
+        let class = ["IN", "NAN", "OUT"]
+            .iter()
+            .position(|c| *c == l.class)
+            .unwrap_or(2);
+        v.cases[class] += 1;
+        if l.abnormal() {
+            v.abnormal.push(l.line.to_string());
+            continue;
+        }
+        let idids = l.idids();
+        if idids.is_empty() || idids.iter().any(|i| !documented.contains(i)) {
+            v.unclean.push(l.line.to_string());
+            continue;
+        }
+        let refused = idids.last() == Some(&refusal);
+        match l.class {
+            "OUT" => {
+                if l.why.starts_with("ub:")
+                    || l.why.starts_with("doc:")
+                    || l.field("oc") == Some("0")
+                {
+                    continue;
+                }
+                let ok = if l.why.starts_with("contr5") {
+                    l.field("c") == Some("nan")
+                } else {
+                    refused
+                };
+                if !ok {
+                    v.unclean.push(l.line.to_string());
+                }
+            }
+            _ => {
+                let Some(orig) = frozen.get(&l.id) else {
+                    if l.class == "IN" {
+                        v.unfrozen_in += 1;
+                    }
+                    continue;
+                };
+                if l.class == "NAN" && (entry == "radau5" || refused) {
+                    continue;
+                }
+                // RADAU5 on in-contract input whose solution overflowed in the original
+                // (FCN became non-finite): the documented departure, as for NAN.
+                let finite = |k: &str| {
+                    orig.field(k)
+                        .is_some_and(|v| v.parse::<f64>().is_ok_and(f64::is_finite))
+                };
+                if entry == "radau5" && l.class == "IN" && !(finite("x") && finite("ysum")) {
+                    v.nonfinite_in += 1;
+                    continue;
+                }
+                v.compared += 1;
+                if l.class == "NAN" {
+                    v.nan_compared += 1;
+                }
+                if orig.line != l.line {
+                    v.differences
+                        .push((orig.line.to_string(), l.line.to_string()));
+                }
+            }
+        }
+    }
+    v
+}

@@ -1,0 +1,3 @@
+/* ddaskr_ through the shared DAE fuzzer (fuzz_dae.h). */
+#define FUZZ_DASKR 1
+#include "fuzz_dae.h"
