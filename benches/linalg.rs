@@ -121,14 +121,15 @@ fn matrix(n: usize, fill: Fill, seed: u64) -> Vec<f64> {
     a
 }
 
-/// Median nanoseconds of `f` and of `g` (`g` may be absent), the repeats of the two
-/// interleaved so that a change in the machine's load hits both alike; about 0.2 s.
-fn median_ns(mut f: impl FnMut(), mut g: Option<impl FnMut()>) -> (f64, f64) {
+/// Median nanoseconds of `f` and of `g` (`g` may be absent) and the median of the
+/// ratios f/g of adjacent repeats: the repeats of the two are interleaved so that a
+/// change in the machine's load hits both alike; about 0.2 s.
+fn median_ns(mut f: impl FnMut(), mut g: Option<impl FnMut()>) -> (f64, f64, f64) {
     let start = Instant::now();
     f();
     let once = start.elapsed().as_secs_f64().max(1e-8);
-    let batch = ((1e-4 / once) as usize).max(1);
-    let reps = ((0.1 / (once * batch as f64)) as usize).clamp(7, 501);
+    let batch = ((5e-5 / once) as usize).max(1);
+    let reps = ((0.1 / (once * batch as f64)) as usize).clamp(9, 1001);
     let time = |h: &mut dyn FnMut()| {
         let t = Instant::now();
         for _ in 0..batch {
@@ -136,18 +137,28 @@ fn median_ns(mut f: impl FnMut(), mut g: Option<impl FnMut()>) -> (f64, f64) {
         }
         t.elapsed().as_secs_f64() * 1e9 / batch as f64
     };
-    let (mut tf, mut tg) = (Vec::new(), Vec::new());
-    for _ in 0..reps {
-        tf.push(time(&mut f));
-        if let Some(g) = g.as_mut() {
-            tg.push(time(g));
+    let (mut tf, mut tg, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for rep in 0..reps {
+        // Alternate which of the two runs first.
+        let (a, b) = match g.as_mut() {
+            None => (time(&mut f), f64::NAN),
+            Some(g) if rep % 2 == 0 => (time(&mut f), time(g)),
+            Some(g) => {
+                let b = time(g);
+                (time(&mut f), b)
+            }
+        };
+        tf.push(a);
+        if !b.is_nan() {
+            tg.push(b);
+            ratio.push(a / b);
         }
     }
     let median = |mut v: Vec<f64>| {
         v.sort_by(f64::total_cmp);
         v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
     };
-    (median(tf), median(tg))
+    (median(tf), median(tg), median(ratio))
 }
 
 /// A copy of `a` placed half a page away (mod 4096 bytes) from `dst`, so that copying it
@@ -181,7 +192,7 @@ fn same_bits(x: &[f64], y: &[f64]) -> bool {
 }
 
 /// Our and the original's time (ns) and whether the factors agree bit for bit.
-fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, bool)>) {
+fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64, bool)>) {
     let a = matrix(n, fill, 1 + n as u64);
     let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
     let mut lu = RealLu::dense(n);
@@ -211,7 +222,7 @@ fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, boo
             }
         }
     };
-    let (ours, theirs) = median_ns(ours, Some(&mut run));
+    let (ours, theirs, ratio) = median_ns(ours, Some(&mut run));
     run();
     lu.matrix_mut().copy_from_slice(&a);
     let ok = lu.factor().map_err(|s| s.stage as c_int).err().unwrap_or(0) == ier;
@@ -220,10 +231,10 @@ fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, boo
         lu.solve(&mut x);
     }
     let equal = ok && same_bits(lu.matrix_mut(), &f) && (ier != 0 || same_bits(&x, &y));
-    (ours, Some((theirs, equal)))
+    (ours, Some((theirs, ratio, equal)))
 }
 
-fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, bool)>) {
+fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64, bool)>) {
     let (ar, ai) = (matrix(n, fill, 7 + n as u64), matrix(n, fill, 7 + n as u64));
     // The same pattern for both parts, different values.
     let ai: Vec<f64> = ai.iter().map(|v| 0.5 * v).collect();
@@ -278,7 +289,7 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
             }
         }
     };
-    let (ours, theirs) = median_ns(ours, Some(&mut run));
+    let (ours, theirs, ratio) = median_ns(ours, Some(&mut run));
     run();
     {
         let (r, i) = lu.matrix_mut();
@@ -296,7 +307,7 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
         && same_bits(r, &fr)
         && same_bits(i, &fi)
         && (ier != 0 || (same_bits(&xr, &yr) && same_bits(&xi, &yi)));
-    (ours, Some((theirs, equal)))
+    (ours, Some((theirs, ratio, equal)))
 }
 
 fn main() {
@@ -307,9 +318,8 @@ fn main() {
     let sizes = [
         1, 2, 3, 5, 8, 10, 16, 27, 32, 33, 50, 64, 100, 200, 400, 1000,
     ];
-    println!(
-        "factor + solve, median ns; ratio = ours / original; bits = factors and solution equal"
-    );
+    println!("factor + solve, median ns; ratio: median of ours / original over interleaved");
+    println!("repeats; bits: factors, IER and solution equal to the original's bit for bit");
     println!(
         "{:>5} {:>6} {:>8} {:>12} {:>12} {:>6} {:>5} {:>12} {:>12} {:>6} {:>5}",
         "n",
@@ -336,19 +346,16 @@ fn main() {
         for fill in [Fill::Dense, Fill::Banded, Fill::Sparse] {
             let (r, ro) = real(n, fill, orig.as_ref());
             let (c, co) = complex(n, fill, orig.as_ref());
-            let mut col = |ours: f64, o: Option<(f64, bool)>| match o {
-                Some((t, eq)) => {
-                    worst = worst.max(ours / t);
-                    format!(
-                        "{t:>12.0} {:>6.2} {:>5}",
-                        ours / t,
-                        if eq { "yes" } else { "NO" }
-                    )
+            let mut col = |o: Option<(f64, f64, bool)>| match o {
+                Some((t, ratio, eq)) => {
+                    worst = worst.max(ratio);
+                    let bits = if eq { "yes" } else { "NO" };
+                    format!("{t:>12.0} {ratio:>6.2} {bits:>5}")
                 }
                 None => format!("{:>12} {:>6} {:>5}", "-", "-", "-"),
             };
             let kernel = format!("{:?}", Kernel::default());
-            let (rs, cs) = (col(r, ro), col(c, co));
+            let (rs, cs) = (col(ro), col(co));
             println!(
                 "{n:>5} {:>6} {kernel:>8} {r:>12.0} {rs} {c:>12.0} {cs}",
                 fill.name()

@@ -81,6 +81,8 @@ fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(),
         let (done, rest) = a.split_at_mut((k + 1) * lda);
         let colk = &mut done[k * lda..k * lda + n];
         let (m, t) = pivot(colk, k);
+        // A no-op (m < n) that lets the compiler drop the bounds checks of the exchanges.
+        let m = m.min(n - 1);
         ip[k] = m;
         if t == 0.0 {
             return Err(Singular { stage: k + 1 });
@@ -91,12 +93,18 @@ fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(),
             *x = -(*x * t);
         }
         let mult = &colk[k + 1..];
+        // The exchanges of loop 50 first, for all columns (each column's update touches
+        // only that column, so the order across columns is free): no work when m = k.
+        if m != k {
+            for c in rest.chunks_exact_mut(lda) {
+                c[..n].swap(m, k);
+            }
+        }
         let mut cols = rest.chunks_exact_mut(2 * lda);
         for pair in &mut cols {
             let (c0, c1) = pair.split_at_mut(lda);
             let (c0, c1) = (&mut c0[..n], &mut c1[..n]);
-            let t0 = exchange(c0, m, k);
-            let t1 = exchange(c1, m, k);
+            let (t0, t1) = (c0[k], c1[k]);
             match (t0 != 0.0, t1 != 0.0) {
                 (true, true) => axpy2(&mut c0[k + 1..], &mut c1[k + 1..], mult, t0, t1),
                 (true, false) => axpy(&mut c0[k + 1..], mult, t0),
@@ -107,7 +115,7 @@ fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(),
         let last = cols.into_remainder();
         if !last.is_empty() {
             let c = &mut last[..n];
-            let t = exchange(c, m, k);
+            let t = c[k];
             if t != 0.0 {
                 axpy(&mut c[k + 1..], mult, t);
             }
@@ -298,13 +306,23 @@ fn decc_body(
             *s = -prodi;
         }
         let (mr, mi) = (&kr[k + 1..], &ki[k + 1..]);
+        // The exchanges of loop 50 first, for all columns, as in [`dec`].
+        let m = m.min(n - 1);
+        if m != k {
+            for (cr, ci) in rest_r
+                .chunks_exact_mut(lda)
+                .zip(rest_i.chunks_exact_mut(lda))
+            {
+                cr[..n].swap(m, k);
+                ci[..n].swap(m, k);
+            }
+        }
         for (cr, ci) in rest_r
             .chunks_exact_mut(lda)
             .zip(rest_i.chunks_exact_mut(lda))
         {
             let (cr, ci) = (&mut cr[..n], &mut ci[..n]);
-            let tr = exchange(cr, m, k);
-            let ti = exchange(ci, m, k);
+            let (tr, ti) = (cr[k], ci[k]);
             if cabs1(tr, ti) == 0.0 {
                 continue;
             }
