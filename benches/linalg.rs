@@ -26,12 +26,33 @@ type Solc = unsafe extern "C" fn(
     *const c_int,
 );
 
+type Decb = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *mut f64,
+    *const c_int,
+    *const c_int,
+    *mut c_int,
+    *mut c_int,
+);
+type Solb = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *const f64,
+    *const c_int,
+    *const c_int,
+    *mut f64,
+    *const c_int,
+);
+
 /// The original's entry points, from the user's `decsol.f`.
 struct Original {
     dec: Dec,
     sol: Sol,
     decc: Decc,
     solc: Solc,
+    decb: Decb,
+    solb: Solb,
 }
 
 impl Original {
@@ -55,7 +76,7 @@ impl Original {
             assert!(!p.is_null(), "symbol {name}");
             p
         };
-        // SAFETY: the symbols are gfortran's compilations of DEC, SOL, DECC and SOLC,
+        // SAFETY: the symbols are gfortran's compilations of DEC, SOL, DECC, SOLC, DECB and SOLB,
         // whose argument lists (all by reference) are the types above; the library is
         // never closed.
         unsafe {
@@ -64,6 +85,8 @@ impl Original {
                 sol: std::mem::transmute::<*mut c_void, Sol>(sym("sol_")),
                 decc: std::mem::transmute::<*mut c_void, Decc>(sym("decc_")),
                 solc: std::mem::transmute::<*mut c_void, Solc>(sym("solc_")),
+                decb: std::mem::transmute::<*mut c_void, Decb>(sym("decb_")),
+                solb: std::mem::transmute::<*mut c_void, Solb>(sym("solb_")),
             }
         }
     }
@@ -310,6 +333,61 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
     (ours, Some((theirs, ratio, equal)))
 }
 
+/// DECB + SOLB against [`RealLu::banded`]: a random band matrix (diagonal shifted by 2).
+fn banded(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f64, bool) {
+    let ld = 2 * ml + mu + 1;
+    let mut g = Lcg(3 + n as u64);
+    let mut a = vec![0.0; ld * n];
+    for j in 0..n {
+        for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+            a[ml + mu + i - j + j * ld] = g.next() + if i == j { 2.0 } else { 0.0 };
+        }
+    }
+    let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
+    let mut lu = RealLu::banded(n, ml, mu);
+    let src = Source::new(&a, lu.matrix_mut().as_ptr());
+    let mut x = b.clone();
+    let ours = || {
+        lu.matrix_mut().copy_from_slice(src.get(ld * n));
+        let _ = black_box(lu.factor());
+        x.copy_from_slice(&b);
+        lu.solve(black_box(&mut x));
+    };
+    let (ni, ldi, mli, mui) = (n as c_int, ld as c_int, ml as c_int, mu as c_int);
+    let (mut ip, mut ier) = (vec![0 as c_int; n], 0 as c_int);
+    let mut f = a.clone();
+    let src_f = Source::new(&a, f.as_ptr());
+    let mut y = b.clone();
+    let mut run = || {
+        f.copy_from_slice(src_f.get(ld * n));
+        // SAFETY: f holds n columns of leading dimension 2 ml + mu + 1, ip and y n entries.
+        unsafe {
+            (o.decb)(
+                &ni,
+                &ldi,
+                f.as_mut_ptr(),
+                &mli,
+                &mui,
+                ip.as_mut_ptr(),
+                &mut ier,
+            );
+            y.copy_from_slice(&b);
+            if ier == 0 {
+                let yp = black_box(y.as_mut_ptr());
+                (o.solb)(&ni, &ldi, f.as_ptr(), &mli, &mui, yp, ip.as_ptr());
+            }
+        }
+    };
+    let (ours, theirs, ratio) = median_ns(ours, Some(&mut run));
+    run();
+    lu.matrix_mut().copy_from_slice(&a);
+    let ok = lu.factor().is_ok() == (ier == 0);
+    x.copy_from_slice(&b);
+    lu.solve(&mut x);
+    let equal = ok && same_bits(lu.matrix_mut(), &f) && same_bits(&x, &y);
+    (ours, theirs, ratio, equal)
+}
+
 fn main() {
     let orig = std::env::var_os("STIFFDAE_ORIGINAL_SRC").map(|d| Original::load(Path::new(&d)));
     if orig.is_none() {
@@ -362,7 +440,26 @@ fn main() {
             );
         }
     }
-    if orig.is_some() {
+    if let Some(o) = orig.as_ref() {
         println!("worst ratio ours/original: {worst:.2}");
+        println!("\nbanded storage, factor + solve, median ns");
+        println!(
+            "{:>5} {:>3} {:>3} {:>12} {:>12} {:>6} {:>5}",
+            "n", "ml", "mu", "decb", "DECB+SOLB", "ratio", "bits"
+        );
+        for (n, ml, mu) in [
+            (5, 1, 1),
+            (50, 2, 2),
+            (200, 10, 10),
+            (1000, 2, 2),
+            (1000, 5, 3),
+        ] {
+            if only.as_ref().is_some_and(|o| !o.contains(&n)) {
+                continue;
+            }
+            let (ours, theirs, ratio, equal) = banded(n, ml, mu, o);
+            let bits = if equal { "yes" } else { "NO" };
+            println!("{n:>5} {ml:>3} {mu:>3} {ours:>12.0} {theirs:>12.0} {ratio:>6.2} {bits:>5}");
+        }
     }
 }

@@ -8,7 +8,7 @@
     clippy::needless_range_loop
 )]
 
-use super::decsol::{dec, decc, sol, solc};
+use super::decsol::{dec, decb, decc, sol, solb, solc};
 use super::Singular;
 
 /// DEC as written in `decsol.f`, loop for loop.
@@ -171,6 +171,104 @@ fn ref_solc(n: usize, ar: &[f64], ai: &[f64], br: &mut [f64], bi: &mut [f64], ip
         }
     }
     div(br, bi, 0);
+}
+
+/// DECB as written in `decsol.f`.
+#[allow(clippy::too_many_arguments)]
+fn ref_decb(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    // 0-based row of the diagonal (MD - 1 of the original).
+    let md = ml + mu;
+    if ml != 0 && n > 1 {
+        for j in (mu + 1)..n {
+            for i in 0..ml {
+                a[i + j * lda] = 0.0;
+            }
+        }
+        let mut ju = 0;
+        for k in 0..n - 1 {
+            let col = k * lda;
+            let mut m = md;
+            let mdl = ml.min(n - 1 - k) + md;
+            for i in md + 1..=mdl {
+                if a[i + col].abs() > a[m + col].abs() {
+                    m = i;
+                }
+            }
+            ip[k] = m + k - md;
+            let mut t = a[m + col];
+            if m != md {
+                a[m + col] = a[md + col];
+                a[md + col] = t;
+            }
+            if t == 0.0 {
+                return Err(Singular { stage: k + 1 });
+            }
+            t = 1.0 / t;
+            for i in md + 1..=mdl {
+                a[i + col] = -a[i + col] * t;
+            }
+            // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+            ju = ju.max(mu + ip[k] + 1).min(n);
+            let mut mm = md;
+            for j in k + 1..ju {
+                let cj = j * lda;
+                m -= 1;
+                mm -= 1;
+                let t = a[m + cj];
+                if m != mm {
+                    a[m + cj] = a[mm + cj];
+                    a[mm + cj] = t;
+                }
+                if t == 0.0 {
+                    continue;
+                }
+                let jk = j - k;
+                for i in md + 1..=mdl {
+                    let ijk = i - jk;
+                    a[ijk + cj] = a[ijk + cj] + a[i + col] * t;
+                }
+            }
+        }
+    }
+    if a[md + (n - 1) * lda] == 0.0 {
+        return Err(Singular { stage: n });
+    }
+    Ok(())
+}
+
+/// SOLB as written in `decsol.f`.
+fn ref_solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
+    let md = ml + mu;
+    if ml != 0 {
+        for k in 0..n.saturating_sub(1) {
+            let m = ip[k];
+            let t = b[m];
+            b[m] = b[k];
+            b[k] = t;
+            let mdl = ml.min(n - 1 - k) + md;
+            for i in md + 1..=mdl {
+                let imd = i + k - md;
+                b[imd] = b[imd] + a[i + k * lda] * t;
+            }
+        }
+    }
+    for k in (1..n).rev() {
+        b[k] = b[k] / a[md + k * lda];
+        let t = -b[k];
+        // Rows i of column k above the diagonal that lie inside the matrix.
+        for i in md.saturating_sub(k)..md {
+            let imd = i + k - md;
+            b[imd] = b[imd] + a[i + k * lda] * t;
+        }
+    }
+    b[0] = b[0] / a[md];
 }
 
 /// Deterministic values in [-1, 1).
@@ -412,4 +510,45 @@ fn a_right_hand_side_longer_than_n_is_refused() {
     let (a, ip) = ([2.0, 0.0, 0.0, 2.0], [0, 1]);
     let mut b = [1.0, 1.0, 7.0];
     sol(2, &a, 2, &mut b, &ip);
+}
+
+#[test]
+fn decb_and_solb_give_the_bits_of_the_original_order() {
+    let mut g = Lcg(31);
+    for (n, ml, mu) in [
+        (1, 1, 1),
+        (2, 1, 0),
+        (5, 1, 1),
+        (9, 0, 2),
+        (12, 3, 1),
+        (40, 2, 2),
+        (64, 5, 3),
+        (200, 10, 10),
+    ] {
+        let ld = 2 * ml + mu + 1;
+        for kind in KINDS {
+            let full = matrix(n, kind, &mut g);
+            let mut a0 = vec![0.0; ld * n];
+            for j in 0..n {
+                for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+                    a0[ml + mu + i - j + j * ld] = full[i + j * n];
+                }
+            }
+            let (mut a, mut r) = (a0.clone(), a0);
+            let (mut ip, mut ipr) = (vec![0; n], vec![0; n]);
+            let res = decb(n, &mut a, ld, ml, mu, &mut ip);
+            let rres = ref_decb(n, &mut r, ld, ml, mu, &mut ipr);
+            assert_eq!(res, rres, "n {n} ml {ml} mu {mu} {kind:?}");
+            assert!(same(&a, &r), "n {n} ml {ml} mu {mu} {kind:?}: factors");
+            let s = stages(n, res);
+            assert_eq!(ip[..s], ipr[..s], "n {n} {kind:?}: pivots");
+            if res.is_ok() {
+                let b0: Vec<f64> = (0..n).map(|_| g.next()).collect();
+                let (mut b, mut br) = (b0.clone(), b0);
+                solb(n, &a, ld, ml, mu, &mut b, &ip);
+                ref_solb(n, &r, ld, ml, mu, &mut br, &ipr);
+                assert!(same(&b, &br), "n {n} ml {ml} mu {mu} {kind:?}: solution");
+            }
+        }
+    }
 }

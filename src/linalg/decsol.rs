@@ -482,6 +482,9 @@ pub fn decb(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    debug_assert!(lda > 2 * ml + mu);
+    debug_assert_eq!(a.len(), lda * n);
+    debug_assert_eq!(ip.len(), n);
     // 0-based row of the diagonal (MD - 1 of the original).
     let md = ml + mu;
     if ml != 0 && n > 1 {
@@ -544,6 +547,10 @@ pub fn decb(
 
 /// SOLB: solves `A x = b` with the factors of [`decb`].
 pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
+    debug_assert!(lda > 2 * ml + mu);
+    debug_assert_eq!(a.len(), lda * n);
+    debug_assert_eq!(b.len(), n);
+    debug_assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
@@ -581,6 +588,10 @@ pub fn decbc(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    debug_assert!(lda > 2 * ml + mu);
+    debug_assert_eq!(ar.len(), lda * n);
+    debug_assert_eq!(ai.len(), lda * n);
+    debug_assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 && n > 1 {
         for j in (mu + 1)..n {
@@ -663,6 +674,12 @@ pub fn solbc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
+    debug_assert!(lda > 2 * ml + mu);
+    debug_assert_eq!(ar.len(), lda * n);
+    debug_assert_eq!(ai.len(), lda * n);
+    debug_assert_eq!(br.len(), n);
+    debug_assert_eq!(bi.len(), n);
+    debug_assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
