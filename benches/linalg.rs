@@ -1,99 +1,465 @@
-//! Dense LU: the `decsol` kernels against faer, real and complex, copy + factor + one
-//! solve as RADAU5 does per decomposition; prints the crossover that sets FAER_MIN_N.
+//! Dense LU, factor + one solve as RADAU5 does per decomposition, real and complex, for
+//! several orders and fills. With `STIFFDAE_ORIGINAL_SRC=<dir holding decsol.f>` the
+//! original DEC/SOL and DECC/SOLC are compiled at run time (`gfortran -O2 -shared -fPIC`,
+//! into `target/`), loaded with `dlopen`, timed on the same matrices, and their factors
+//! compared bit for bit with ours. Nothing of the original is shipped or fetched.
 //! `cargo bench --bench linalg`.
 
+use std::ffi::{c_char, c_int, c_void, CString};
 use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::Instant;
-use stiffdae::linalg::{ComplexLu, Kernel, RealLu, FAER_MIN_N};
+use stiffdae::linalg::{ComplexLu, Kernel, RealLu};
 
-fn matrix(n: usize, seed: f64) -> Vec<f64> {
-    (0..n * n)
-        .map(|k| {
-            let (i, j) = (k % n, k / n);
-            if i == j {
-                n as f64 + (seed * i as f64).sin()
-            } else {
-                ((i * 7 + j * 3) as f64 * seed).cos()
-            }
-        })
-        .collect()
+type Dec = unsafe extern "C" fn(*const c_int, *const c_int, *mut f64, *mut c_int, *mut c_int);
+type Sol = unsafe extern "C" fn(*const c_int, *const c_int, *const f64, *mut f64, *const c_int);
+type Decc =
+    unsafe extern "C" fn(*const c_int, *const c_int, *mut f64, *mut f64, *mut c_int, *mut c_int);
+type Solc = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *const f64,
+    *const f64,
+    *mut f64,
+    *mut f64,
+    *const c_int,
+);
+
+type Decb = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *mut f64,
+    *const c_int,
+    *const c_int,
+    *mut c_int,
+    *mut c_int,
+);
+type Solb = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *const f64,
+    *const c_int,
+    *const c_int,
+    *mut f64,
+    *const c_int,
+);
+
+/// The original's entry points, from the user's `decsol.f`.
+struct Original {
+    dec: Dec,
+    sol: Sol,
+    decc: Decc,
+    solc: Solc,
+    decb: Decb,
+    solb: Solb,
 }
 
-/// Median nanoseconds of `f` over enough repeats for about 20 ms.
-fn median_ns(mut f: impl FnMut()) -> f64 {
+impl Original {
+    fn load(src: &Path) -> Self {
+        let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/decsol_original.so");
+        let status = Command::new("gfortran")
+            .args(["-O2", "-shared", "-fPIC", "-o"])
+            .arg(&out)
+            .arg(src.join("decsol.f"))
+            .status()
+            .expect("gfortran runs");
+        assert!(status.success(), "gfortran compiles decsol.f");
+        let path = CString::new(out.to_str().expect("UTF-8 path")).expect("no NUL");
+        // SAFETY: `path` is a NUL-terminated string that outlives the call.
+        let lib = unsafe { libc::dlopen(path.as_ptr(), libc::RTLD_NOW | libc::RTLD_LOCAL) };
+        assert!(!lib.is_null(), "dlopen {}", out.display());
+        let sym = |name: &str| -> *mut c_void {
+            let c = CString::new(name).expect("no NUL");
+            // SAFETY: `lib` is a live handle from dlopen and `c` is NUL-terminated.
+            let p = unsafe { libc::dlsym(lib, c.as_ptr() as *const c_char) };
+            assert!(!p.is_null(), "symbol {name}");
+            p
+        };
+        // SAFETY: the symbols are gfortran's compilations of DEC, SOL, DECC, SOLC, DECB and SOLB,
+        // whose argument lists (all by reference) are the types above; the library is
+        // never closed.
+        unsafe {
+            Self {
+                dec: std::mem::transmute::<*mut c_void, Dec>(sym("dec_")),
+                sol: std::mem::transmute::<*mut c_void, Sol>(sym("sol_")),
+                decc: std::mem::transmute::<*mut c_void, Decc>(sym("decc_")),
+                solc: std::mem::transmute::<*mut c_void, Solc>(sym("solc_")),
+                decb: std::mem::transmute::<*mut c_void, Decb>(sym("decb_")),
+                solb: std::mem::transmute::<*mut c_void, Solb>(sym("solb_")),
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Fill {
+    Dense,
+    /// A band matrix of half-bandwidth 2 stored full (mostly zeros).
+    Banded,
+    /// About 10 % of the off-diagonal entries nonzero, at random places.
+    Sparse,
+}
+
+impl Fill {
+    fn name(self) -> &'static str {
+        match self {
+            Fill::Dense => "dense",
+            Fill::Banded => "band2",
+            Fill::Sparse => "10%",
+        }
+    }
+}
+
+/// A deterministic pseudo-random generator (64-bit LCG), values in [-1, 1).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+}
+
+/// Column-major n×n matrix of the given fill; the diagonal is nonzero.
+fn matrix(n: usize, fill: Fill, seed: u64) -> Vec<f64> {
+    let mut g = Lcg(seed);
+    let mut a = vec![0.0; n * n];
+    for j in 0..n {
+        for i in 0..n {
+            let v = g.next();
+            let keep = match fill {
+                Fill::Dense => true,
+                Fill::Banded => i.abs_diff(j) <= 2,
+                Fill::Sparse => i == j || (g.next() + 1.0) < 0.2,
+            };
+            if keep {
+                a[i + j * n] = if i == j { v + 2.0 } else { v };
+            }
+        }
+    }
+    a
+}
+
+/// Median nanoseconds of `f` and of `g` (`g` may be absent) and the median of the
+/// ratios f/g of adjacent repeats: the repeats of the two are interleaved so that a
+/// change in the machine's load hits both alike; about 0.2 s.
+fn median_ns(mut f: impl FnMut(), mut g: Option<impl FnMut()>) -> (f64, f64, f64) {
     let start = Instant::now();
     f();
     let once = start.elapsed().as_secs_f64().max(1e-8);
-    let reps = ((0.02 / once) as usize).clamp(5, 100_000);
-    let mut times: Vec<f64> = (0..15)
-        .map(|_| {
-            let t = Instant::now();
-            for _ in 0..reps.div_ceil(15).max(1) {
-                f();
+    let batch = ((5e-5 / once) as usize).max(1);
+    let reps = ((0.1 / (once * batch as f64)) as usize).clamp(9, 1001);
+    let time = |h: &mut dyn FnMut()| {
+        let t = Instant::now();
+        for _ in 0..batch {
+            h();
+        }
+        t.elapsed().as_secs_f64() * 1e9 / batch as f64
+    };
+    let (mut tf, mut tg, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for rep in 0..reps {
+        // Alternate which of the two runs first.
+        let (a, b) = match g.as_mut() {
+            None => (time(&mut f), f64::NAN),
+            Some(g) if rep % 2 == 0 => (time(&mut f), time(g)),
+            Some(g) => {
+                let b = time(g);
+                (time(&mut f), b)
             }
-            t.elapsed().as_secs_f64() * 1e9 / reps.div_ceil(15).max(1) as f64
-        })
-        .collect();
-    times.sort_by(f64::total_cmp);
-    times[times.len() / 2]
+        };
+        tf.push(a);
+        if !b.is_nan() {
+            tg.push(b);
+            ratio.push(a / b);
+        }
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+    };
+    (median(tf), median(tg), median(ratio))
 }
 
-fn real(n: usize, kernel: Kernel) -> f64 {
-    let a = matrix(n, 0.37);
-    let b: Vec<f64> = (0..n).map(|i| i as f64).collect();
-    let mut lu = RealLu::dense_with(n, kernel);
+/// A copy of `a` placed half a page away (mod 4096 bytes) from `dst`, so that copying it
+/// there before each factorisation does not suffer from 4K aliasing for one side only.
+struct Source {
+    buf: Vec<f64>,
+    at: usize,
+}
+
+impl Source {
+    fn new(a: &[f64], dst: *const f64) -> Self {
+        let mut buf = vec![0.0; a.len() + 512];
+        let base = buf.as_ptr() as usize;
+        let at = (0..512)
+            .find(|o| (base + 8 * o).wrapping_sub(dst as usize) % 4096 == 2048)
+            .unwrap_or(0);
+        buf[at..at + a.len()].copy_from_slice(a);
+        Self { buf, at }
+    }
+
+    fn get(&self, len: usize) -> &[f64] {
+        &self.buf[self.at..self.at + len]
+    }
+}
+
+/// Bitwise equality, any NaN equal to any NaN (the payload is not part of the contract).
+fn same_bits(x: &[f64], y: &[f64]) -> bool {
+    x.iter()
+        .zip(y)
+        .all(|(a, b)| a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()))
+}
+
+/// Our and the original's time (ns) and whether the factors agree bit for bit.
+fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64, bool)>) {
+    let a = matrix(n, fill, 1 + n as u64);
+    let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
+    let mut lu = RealLu::dense(n);
+    let src = Source::new(&a, lu.matrix_mut().as_ptr());
     let mut x = b.clone();
-    median_ns(|| {
-        lu.matrix_mut().copy_from_slice(&a);
-        lu.factor().expect("regular");
+    let ours = || {
+        lu.matrix_mut().copy_from_slice(src.get(n * n));
+        let _ = black_box(lu.factor());
         x.copy_from_slice(&b);
         lu.solve(black_box(&mut x));
-    })
+    };
+    let Some(o) = orig else {
+        return (median_ns(ours, None::<fn()>).0, None);
+    };
+    let (ni, mut ip, mut ier) = (n as c_int, vec![0 as c_int; n], 0 as c_int);
+    let mut f = a.clone();
+    let src_f = Source::new(&a, f.as_ptr());
+    let mut y = b.clone();
+    let mut run = || {
+        f.copy_from_slice(src_f.get(n * n));
+        // SAFETY: f is n×n with leading dimension n, ip and y have n entries.
+        unsafe {
+            (o.dec)(&ni, &ni, f.as_mut_ptr(), ip.as_mut_ptr(), &mut ier);
+            y.copy_from_slice(&b);
+            if ier == 0 {
+                (o.sol)(&ni, &ni, f.as_ptr(), black_box(y.as_mut_ptr()), ip.as_ptr());
+            }
+        }
+    };
+    let (ours, theirs, ratio) = median_ns(ours, Some(&mut run));
+    run();
+    lu.matrix_mut().copy_from_slice(&a);
+    let ok = lu.factor().map_err(|s| s.stage as c_int).err().unwrap_or(0) == ier;
+    x.copy_from_slice(&b);
+    if ier == 0 {
+        lu.solve(&mut x);
+    }
+    let equal = ok && same_bits(lu.matrix_mut(), &f) && (ier != 0 || same_bits(&x, &y));
+    (ours, Some((theirs, ratio, equal)))
 }
 
-fn complex(n: usize, kernel: Kernel) -> f64 {
-    let (ar, ai) = (matrix(n, 0.37), matrix(n, 0.11));
-    let b: Vec<f64> = (0..n).map(|i| i as f64).collect();
-    let mut lu = ComplexLu::dense_with(n, kernel);
-    let (mut xr, mut xi) = (b.clone(), b.clone());
-    median_ns(|| {
+fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64, bool)>) {
+    let (ar, ai) = (matrix(n, fill, 7 + n as u64), matrix(n, fill, 7 + n as u64));
+    // The same pattern for both parts, different values.
+    let ai: Vec<f64> = ai.iter().map(|v| 0.5 * v).collect();
+    let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
+    let mut lu = ComplexLu::dense(n);
+    let (sr, si) = {
         let (r, i) = lu.matrix_mut();
-        r.copy_from_slice(&ar);
-        i.copy_from_slice(&ai);
-        lu.factor().expect("regular");
+        (Source::new(&ar, r.as_ptr()), Source::new(&ai, i.as_ptr()))
+    };
+    let (mut xr, mut xi) = (b.clone(), b.clone());
+    let ours = || {
+        let (r, i) = lu.matrix_mut();
+        r.copy_from_slice(sr.get(n * n));
+        i.copy_from_slice(si.get(n * n));
+        let _ = black_box(lu.factor());
         xr.copy_from_slice(&b);
         xi.copy_from_slice(&b);
         lu.solve(black_box(&mut xr), black_box(&mut xi));
-    })
+    };
+    let Some(o) = orig else {
+        return (median_ns(ours, None::<fn()>).0, None);
+    };
+    let (ni, mut ip, mut ier) = (n as c_int, vec![0 as c_int; n], 0 as c_int);
+    let (mut fr, mut fi) = (ar.clone(), ai.clone());
+    let (sfr, sfi) = (Source::new(&ar, fr.as_ptr()), Source::new(&ai, fi.as_ptr()));
+    let (mut yr, mut yi) = (b.clone(), b.clone());
+    let mut run = || {
+        fr.copy_from_slice(sfr.get(n * n));
+        fi.copy_from_slice(sfi.get(n * n));
+        // SAFETY: fr and fi are n×n with leading dimension n, ip, yr and yi have n entries.
+        unsafe {
+            (o.decc)(
+                &ni,
+                &ni,
+                fr.as_mut_ptr(),
+                fi.as_mut_ptr(),
+                ip.as_mut_ptr(),
+                &mut ier,
+            );
+            yr.copy_from_slice(&b);
+            yi.copy_from_slice(&b);
+            if ier == 0 {
+                (o.solc)(
+                    &ni,
+                    &ni,
+                    fr.as_ptr(),
+                    fi.as_ptr(),
+                    black_box(yr.as_mut_ptr()),
+                    black_box(yi.as_mut_ptr()),
+                    ip.as_ptr(),
+                );
+            }
+        }
+    };
+    let (ours, theirs, ratio) = median_ns(ours, Some(&mut run));
+    run();
+    {
+        let (r, i) = lu.matrix_mut();
+        r.copy_from_slice(&ar);
+        i.copy_from_slice(&ai);
+    }
+    let ok = lu.factor().map_err(|s| s.stage as c_int).err().unwrap_or(0) == ier;
+    xr.copy_from_slice(&b);
+    xi.copy_from_slice(&b);
+    if ier == 0 {
+        lu.solve(&mut xr, &mut xi);
+    }
+    let (r, i) = lu.matrix_mut();
+    let equal = ok
+        && same_bits(r, &fr)
+        && same_bits(i, &fi)
+        && (ier != 0 || (same_bits(&xr, &yr) && same_bits(&xi, &yi)));
+    (ours, Some((theirs, ratio, equal)))
+}
+
+/// DECB + SOLB against [`RealLu::banded`]: a random band matrix (diagonal shifted by 2).
+fn banded(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f64, bool) {
+    let ld = 2 * ml + mu + 1;
+    let mut g = Lcg(3 + n as u64);
+    let mut a = vec![0.0; ld * n];
+    for j in 0..n {
+        for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+            a[ml + mu + i - j + j * ld] = g.next() + if i == j { 2.0 } else { 0.0 };
+        }
+    }
+    let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
+    let mut lu = RealLu::banded(n, ml, mu);
+    let src = Source::new(&a, lu.matrix_mut().as_ptr());
+    let mut x = b.clone();
+    let ours = || {
+        lu.matrix_mut().copy_from_slice(src.get(ld * n));
+        let _ = black_box(lu.factor());
+        x.copy_from_slice(&b);
+        lu.solve(black_box(&mut x));
+    };
+    let (ni, ldi, mli, mui) = (n as c_int, ld as c_int, ml as c_int, mu as c_int);
+    let (mut ip, mut ier) = (vec![0 as c_int; n], 0 as c_int);
+    let mut f = a.clone();
+    let src_f = Source::new(&a, f.as_ptr());
+    let mut y = b.clone();
+    let mut run = || {
+        f.copy_from_slice(src_f.get(ld * n));
+        // SAFETY: f holds n columns of leading dimension 2 ml + mu + 1, ip and y n entries.
+        unsafe {
+            (o.decb)(
+                &ni,
+                &ldi,
+                f.as_mut_ptr(),
+                &mli,
+                &mui,
+                ip.as_mut_ptr(),
+                &mut ier,
+            );
+            y.copy_from_slice(&b);
+            if ier == 0 {
+                let yp = black_box(y.as_mut_ptr());
+                (o.solb)(&ni, &ldi, f.as_ptr(), &mli, &mui, yp, ip.as_ptr());
+            }
+        }
+    };
+    let (ours, theirs, ratio) = median_ns(ours, Some(&mut run));
+    run();
+    lu.matrix_mut().copy_from_slice(&a);
+    let ok = lu.factor().is_ok() == (ier == 0);
+    x.copy_from_slice(&b);
+    lu.solve(&mut x);
+    let equal = ok && same_bits(lu.matrix_mut(), &f) && same_bits(&x, &y);
+    (ours, theirs, ratio, equal)
 }
 
 fn main() {
-    let sizes = [3, 5, 8, 10, 15, 20, 27, 32, 40, 60, 100, 200, 400];
-    println!("copy + factor + solve, ns (median)");
+    let orig = std::env::var_os("STIFFDAE_ORIGINAL_SRC").map(|d| Original::load(Path::new(&d)));
+    if orig.is_none() {
+        println!("(set STIFFDAE_ORIGINAL_SRC to a directory with decsol.f to compare)");
+    }
+    let sizes = [
+        1, 2, 3, 5, 8, 10, 16, 27, 32, 33, 50, 64, 100, 200, 400, 1000,
+    ];
+    println!("factor + solve, median ns; ratio: median of ours / original over interleaved");
+    println!("repeats; bits: factors, IER and solution equal to the original's bit for bit");
     println!(
-        "{:>5} {:>12} {:>12} {:>7} {:>12} {:>12} {:>7}",
-        "n", "decsol", "faer", "ratio", "decsol c", "faer c", "ratio"
+        "{:>5} {:>6} {:>8} {:>12} {:>12} {:>6} {:>5} {:>12} {:>12} {:>6} {:>5}",
+        "n",
+        "fill",
+        "kernel",
+        "real",
+        "DEC+SOL",
+        "ratio",
+        "bits",
+        "complex",
+        "DECC+SOLC",
+        "ratio",
+        "bits"
     );
-    let (mut cross_real, mut cross_complex) = (None, None);
+    let mut worst: f64 = 0.0;
+    // STIFFDAE_BENCH_N=8,100 restricts the table to those orders.
+    let only: Option<Vec<usize>> = std::env::var("STIFFDAE_BENCH_N")
+        .ok()
+        .map(|v| v.split(',').filter_map(|x| x.trim().parse().ok()).collect());
     for n in sizes {
-        let (hr, fr) = (real(n, Kernel::Decsol), real(n, Kernel::Faer));
-        let (hc, fc) = (complex(n, Kernel::Decsol), complex(n, Kernel::Faer));
-        println!(
-            "{n:>5} {hr:>12.0} {fr:>12.0} {:>7.2} {hc:>12.0} {fc:>12.0} {:>7.2}",
-            hr / fr,
-            hc / fc
-        );
-        if cross_real.is_none() && fr < hr {
-            cross_real = Some(n);
+        if only.as_ref().is_some_and(|o| !o.contains(&n)) {
+            continue;
         }
-        if cross_complex.is_none() && fc < hc {
-            cross_complex = Some(n);
+        for fill in [Fill::Dense, Fill::Banded, Fill::Sparse] {
+            let (r, ro) = real(n, fill, orig.as_ref());
+            let (c, co) = complex(n, fill, orig.as_ref());
+            let mut col = |o: Option<(f64, f64, bool)>| match o {
+                Some((t, ratio, eq)) => {
+                    worst = worst.max(ratio);
+                    let bits = if eq { "yes" } else { "NO" };
+                    format!("{t:>12.0} {ratio:>6.2} {bits:>5}")
+                }
+                None => format!("{:>12} {:>6} {:>5}", "-", "-", "-"),
+            };
+            let kernel = format!("{:?}", Kernel::default());
+            let (rs, cs) = (col(ro), col(co));
+            println!(
+                "{n:>5} {:>6} {kernel:>8} {r:>12.0} {rs} {c:>12.0} {cs}",
+                fill.name()
+            );
         }
     }
-    let show = |c: Option<usize>| c.map_or("none up to 400".into(), |n| format!("n={n}"));
-    println!(
-        "crossover real: {}  complex: {}  (FAER_MIN_N = {FAER_MIN_N})",
-        show(cross_real),
-        show(cross_complex)
-    );
+    if let Some(o) = orig.as_ref() {
+        println!("worst ratio ours/original: {worst:.2}");
+        println!("\nbanded storage, factor + solve, median ns");
+        println!(
+            "{:>5} {:>3} {:>3} {:>12} {:>12} {:>6} {:>5}",
+            "n", "ml", "mu", "decb", "DECB+SOLB", "ratio", "bits"
+        );
+        for (n, ml, mu) in [
+            (5, 1, 1),
+            (50, 2, 2),
+            (200, 10, 10),
+            (1000, 2, 2),
+            (1000, 5, 3),
+        ] {
+            if only.as_ref().is_some_and(|o| !o.contains(&n)) {
+                continue;
+            }
+            let (ours, theirs, ratio, equal) = banded(n, ml, mu, o);
+            let bits = if equal { "yes" } else { "NO" };
+            println!("{n:>5} {ml:>3} {mu:>3} {ours:>12.0} {theirs:>12.0} {ratio:>6.2} {bits:>5}");
+        }
+    }
 }

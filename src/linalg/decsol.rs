@@ -14,42 +14,110 @@
 
 use super::Singular;
 
-/// DEC: LU factorisation of the dense n×n matrix `a`.
+/// Calls `$f::<N>($args)` for the order `$n` in 1..=16 as the constant `N`, so that
+/// the compiler specialises (and for the smallest orders unrolls) the kernel.
+macro_rules! small {
+    ($n:expr, $f:ident($($arg:expr),*)) => {
+        match $n {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            9 => $f::<9>($($arg),*),
+            10 => $f::<10>($($arg),*),
+            11 => $f::<11>($($arg),*),
+            12 => $f::<12>($($arg),*),
+            13 => $f::<13>($($arg),*),
+            14 => $f::<14>($($arg),*),
+            15 => $f::<15>($($arg),*),
+            _ => $f::<16>($($arg),*),
+        }
+    };
+}
+
+/// Largest order with a specialised kernel.
+const SMALL: usize = 16;
+
+/// DEC: LU factorisation of the dense n×n matrix `a` (`lda * n` values, `n` pivots).
+///
+/// Stage by stage as the original (per element the same operations in the same order,
+/// the same first-largest pivot, the same skip of a column whose multiplier `t` is
+/// zero), with the trailing columns updated two at a time so that each multiplier is
+/// loaded once for both.
+#[inline]
 pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
-    for k in 0..n.saturating_sub(1) {
-        let col = k * lda;
-        let mut m = k;
-        for i in k + 1..n {
-            if a[i + col].abs() > a[m + col].abs() {
-                m = i;
-            }
+    debug_assert!(lda >= n);
+    debug_assert_eq!(a.len(), lda * n);
+    debug_assert_eq!(ip.len(), n);
+    if lda == n {
+        match n {
+            // Inline: the call would cost as much as the work.
+            1 => return dec_body(1, a, 1, ip),
+            2..=SMALL => return small!(n, dec_fixed(a, ip)),
+            _ => {}
         }
+    }
+    dec_body(n, a, lda, ip)
+}
+
+#[inline(never)]
+fn dec_fixed<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
+    dec_body(N, a, N, ip)
+}
+
+/// The body of [`dec`], inlined so that small constant orders unroll.
+#[inline(always)]
+fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
+    let a = &mut a[..lda * n];
+    let ip = &mut ip[..n];
+    if n == 0 {
+        return Ok(());
+    }
+    for k in 0..n - 1 {
+        let (done, rest) = a.split_at_mut((k + 1) * lda);
+        let colk = &mut done[k * lda..k * lda + n];
+        let (m, t) = pivot(colk, k);
+        // A no-op (m < n) that lets the compiler drop the bounds checks of the exchanges.
+        let m = m.min(n - 1);
         ip[k] = m;
-        let mut t = a[m + col];
-        if m != k {
-            a[m + col] = a[k + col];
-            a[k + col] = t;
-        }
         if t == 0.0 {
             return Err(Singular { stage: k + 1 });
         }
-        t = 1.0 / t;
-        for i in k + 1..n {
-            a[i + col] = -a[i + col] * t;
+        let t = 1.0 / t;
+        let mult = &mut colk[k + 1..];
+        for x in mult.iter_mut() {
+            *x = -(*x * t);
         }
-        for j in k + 1..n {
-            let cj = j * lda;
-            let t = a[m + cj];
-            a[m + cj] = a[k + cj];
-            a[k + cj] = t;
-            if t == 0.0 {
-                continue;
+        let mult = &colk[k + 1..];
+        // The exchanges of loop 50 first, for all columns (each column's update touches
+        // only that column, so the order across columns is free): no work when m = k.
+        if m != k {
+            for c in rest.chunks_exact_mut(lda) {
+                c[..n].swap(m, k);
             }
-            // Column k (the multipliers) lies before column j: split to update in place.
-            let (left, right) = a.split_at_mut(cj);
-            let mult = &left[col + k + 1..col + n];
-            for (aij, &aik) in right[k + 1..n].iter_mut().zip(mult) {
-                *aij = *aij + aik * t;
+        }
+        let mut cols = rest.chunks_exact_mut(2 * lda);
+        for pair in &mut cols {
+            let (c0, c1) = pair.split_at_mut(lda);
+            let (c0, c1) = (&mut c0[..n], &mut c1[..n]);
+            let (t0, t1) = (c0[k], c1[k]);
+            match (t0 != 0.0, t1 != 0.0) {
+                (true, true) => axpy2(&mut c0[k + 1..], &mut c1[k + 1..], mult, t0, t1),
+                (true, false) => axpy(&mut c0[k + 1..], mult, t0),
+                (false, true) => axpy(&mut c1[k + 1..], mult, t1),
+                (false, false) => {}
+            }
+        }
+        let last = cols.into_remainder();
+        if !last.is_empty() {
+            let c = &mut last[..n];
+            let t = c[k];
+            if t != 0.0 {
+                axpy(&mut c[k + 1..], mult, t);
             }
         }
     }
@@ -59,25 +127,85 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
     Ok(())
 }
 
-/// SOL: solves `A x = b` with the factors of [`dec`].
-pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
-    for k in 0..n.saturating_sub(1) {
-        let m = ip[k];
-        let t = b[m];
-        b[m] = b[k];
-        b[k] = t;
-        let col = &a[k * lda + k + 1..k * lda + n];
-        for (bi, &aik) in b[k + 1..n].iter_mut().zip(col) {
-            *bi = *bi + aik * t;
+/// Label 10 of DEC: the first row `m >= k` of largest modulus in `col` (a later entry
+/// replaces it only when strictly larger, so a NaN at `m` stays), exchanged with row k;
+/// returns `m` and the pivot.
+#[inline(always)]
+fn pivot(col: &mut [f64], k: usize) -> (usize, f64) {
+    let mut m = k;
+    let mut big = col[k].abs();
+    for (i, v) in col.iter().enumerate().skip(k + 1) {
+        if v.abs() > big {
+            m = i;
+            big = v.abs();
         }
+    }
+    (m, exchange(col, m, k))
+}
+
+/// Exchanges rows `m` and `k` of a column and returns the new value at row k.
+#[inline(always)]
+fn exchange(col: &mut [f64], m: usize, k: usize) -> f64 {
+    col.swap(m, k);
+    col[k]
+}
+
+/// `x = x + m·t` elementwise (loop 40 of DEC).
+#[inline(always)]
+fn axpy(x: &mut [f64], mult: &[f64], t: f64) {
+    for (x, &l) in x.iter_mut().zip(mult) {
+        *x = *x + l * t;
+    }
+}
+
+/// [`axpy`] on two columns sharing the multipliers.
+#[inline(always)]
+fn axpy2(x0: &mut [f64], x1: &mut [f64], mult: &[f64], t0: f64, t1: f64) {
+    for ((x0, x1), &l) in x0.iter_mut().zip(x1.iter_mut()).zip(mult) {
+        *x0 = *x0 + l * t0;
+        *x1 = *x1 + l * t1;
+    }
+}
+
+/// SOL: solves `A x = b` with the factors of [`dec`] (`b` and `ip` of length n).
+#[inline]
+pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
+    debug_assert!(lda >= n);
+    debug_assert_eq!(a.len(), lda * n);
+    debug_assert_eq!(b.len(), n);
+    debug_assert_eq!(ip.len(), n);
+    if lda == n {
+        match n {
+            // Inline: the call would cost as much as the work.
+            1 => return sol_body(1, a, 1, b, ip),
+            2..=SMALL => return small!(n, sol_fixed(a, b, ip)),
+            _ => {}
+        }
+    }
+    sol_body(n, a, lda, b, ip)
+}
+
+#[inline(never)]
+fn sol_fixed<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
+    sol_body(N, a, N, b, ip);
+}
+
+/// The body of [`sol`], inlined so that small constant orders unroll.
+#[inline(always)]
+fn sol_body(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
+    let (a, b, ip) = (&a[..lda * n], &mut b[..n], &ip[..n]);
+    if n == 0 {
+        return;
+    }
+    for k in 0..n - 1 {
+        let t = exchange(b, ip[k], k);
+        axpy(&mut b[k + 1..], &a[k * lda + k + 1..k * lda + n], t);
     }
     for k in (1..n).rev() {
         b[k] = b[k] / a[k + k * lda];
         let t = -b[k];
-        let col = &a[k * lda..k * lda + k];
-        for (bi, &aik) in b[..k].iter_mut().zip(col) {
-            *bi = *bi + aik * t;
-        }
+        let (head, _) = b.split_at_mut(k);
+        axpy(head, &a[k * lda..k * lda + k], t);
     }
     b[0] = b[0] / a[0];
 }
@@ -102,7 +230,9 @@ fn axpy_c(ar: &mut [f64], ai: &mut [f64], dst: usize, src: usize, tr: f64, ti: f
     ai[dst] = ai[dst] + prodi;
 }
 
-/// DECC: LU factorisation of the dense complex matrix `ar + i ai`.
+/// DECC: LU factorisation of the dense complex matrix `ar + i ai` (each `lda * n`
+/// values), stage by stage as the original, one column of the trailing matrix at a time.
+#[inline]
 pub fn decc(
     n: usize,
     ar: &mut [f64],
@@ -110,57 +240,93 @@ pub fn decc(
     lda: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    for k in 0..n.saturating_sub(1) {
-        let col = k * lda;
+    debug_assert!(lda >= n);
+    debug_assert_eq!(ar.len(), lda * n);
+    debug_assert_eq!(ai.len(), lda * n);
+    debug_assert_eq!(ip.len(), n);
+    if lda == n {
+        match n {
+            // Inline: the call would cost as much as the work.
+            1 => return decc_body(1, ar, ai, 1, ip),
+            2..=SMALL => return small!(n, decc_fixed(ar, ai, ip)),
+            _ => {}
+        }
+    }
+    decc_body(n, ar, ai, lda, ip)
+}
+
+#[inline(never)]
+fn decc_fixed<const N: usize>(
+    ar: &mut [f64],
+    ai: &mut [f64],
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decc_body(N, ar, ai, N, ip)
+}
+
+/// The body of [`decc`], inlined so that small constant orders unroll.
+#[inline(always)]
+fn decc_body(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let (ar, ai, ip) = (&mut ar[..lda * n], &mut ai[..lda * n], &mut ip[..n]);
+    if n == 0 {
+        return Ok(());
+    }
+    for k in 0..n - 1 {
+        let (done_r, rest_r) = ar.split_at_mut((k + 1) * lda);
+        let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
+        let kr = &mut done_r[k * lda..k * lda + n];
+        let ki = &mut done_i[k * lda..k * lda + n];
         let mut m = k;
-        for i in k + 1..n {
-            if cabs1(ar[i + col], ai[i + col]) > cabs1(ar[m + col], ai[m + col]) {
+        let mut big = cabs1(kr[k], ki[k]);
+        for (i, (&r, &s)) in kr.iter().zip(ki.iter()).enumerate().skip(k + 1) {
+            if cabs1(r, s) > big {
                 m = i;
+                big = cabs1(r, s);
             }
         }
         ip[k] = m;
-        let mut tr = ar[m + col];
-        let mut ti = ai[m + col];
-        if m != k {
-            ar[m + col] = ar[k + col];
-            ai[m + col] = ai[k + col];
-            ar[k + col] = tr;
-            ai[k + col] = ti;
-        }
+        let tr = exchange(kr, m, k);
+        let ti = exchange(ki, m, k);
         if cabs1(tr, ti) == 0.0 {
             return Err(Singular { stage: k + 1 });
         }
         let den = tr * tr + ti * ti;
-        tr = tr / den;
-        ti = -ti / den;
-        for i in k + 1..n {
-            let prodr = ar[i + col] * tr - ai[i + col] * ti;
-            let prodi = ai[i + col] * tr + ar[i + col] * ti;
-            ar[i + col] = -prodr;
-            ai[i + col] = -prodi;
+        let tr = tr / den;
+        let ti = -ti / den;
+        for (r, s) in kr[k + 1..].iter_mut().zip(ki[k + 1..].iter_mut()) {
+            let prodr = *r * tr - *s * ti;
+            let prodi = *s * tr + *r * ti;
+            *r = -prodr;
+            *s = -prodi;
         }
-        for j in k + 1..n {
-            let cj = j * lda;
-            let tr = ar[m + cj];
-            let ti = ai[m + cj];
-            ar[m + cj] = ar[k + cj];
-            ai[m + cj] = ai[k + cj];
-            ar[k + cj] = tr;
-            ai[k + cj] = ti;
+        let (mr, mi) = (&kr[k + 1..], &ki[k + 1..]);
+        // The exchanges of loop 50 first, for all columns, as in [`dec`].
+        let m = m.min(n - 1);
+        if m != k {
+            for (cr, ci) in rest_r
+                .chunks_exact_mut(lda)
+                .zip(rest_i.chunks_exact_mut(lda))
+            {
+                cr[..n].swap(m, k);
+                ci[..n].swap(m, k);
+            }
+        }
+        for (cr, ci) in rest_r
+            .chunks_exact_mut(lda)
+            .zip(rest_i.chunks_exact_mut(lda))
+        {
+            let (cr, ci) = (&mut cr[..n], &mut ci[..n]);
+            let (tr, ti) = (cr[k], ci[k]);
             if cabs1(tr, ti) == 0.0 {
                 continue;
             }
-            let (lr, rr) = ar.split_at_mut(cj);
-            let (li, ri) = ai.split_at_mut(cj);
-            let range = k + 1..n;
-            axpy_column(
-                &mut rr[range.clone()],
-                &mut ri[range],
-                &lr[col + k + 1..col + n],
-                &li[col + k + 1..col + n],
-                tr,
-                ti,
-            );
+            axpy_column(&mut cr[k + 1..], &mut ci[k + 1..], mr, mi, tr, ti);
         }
     }
     let last = (n - 1) + (n - 1) * lda;
@@ -171,7 +337,8 @@ pub fn decc(
 }
 
 /// `x += a·t` over a column, complex, with DECC's special cases for a real or an
-/// imaginary `t` (they change the rounding, so they stay).
+/// imaginary `t` (loops 40, 45, 47: they change the rounding, so they stay).
+#[inline(always)]
 fn axpy_column(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: f64, ti: f64) {
     let pairs = xr.iter_mut().zip(xi.iter_mut()).zip(ar.iter().zip(ai));
     if ti == 0.0 {
@@ -181,7 +348,7 @@ fn axpy_column(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: f64, 
         }
     } else if tr == 0.0 {
         for ((r, i), (&a, &b)) in pairs {
-            *r = *r + -b * ti;
+            *r = *r + -(b * ti);
             *i = *i + a * ti;
         }
     } else {
@@ -193,6 +360,7 @@ fn axpy_column(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: f64, 
 }
 
 /// `b / a` for complex numbers in SOLC's arithmetic.
+#[inline(always)]
 fn cdiv(br: f64, bi: f64, ar: f64, ai: f64) -> (f64, f64) {
     let den = ar * ar + ai * ai;
     let prodr = br * ar + bi * ai;
@@ -210,13 +378,15 @@ fn axpy_c_full(br: &mut f64, bi: &mut f64, ar: f64, ai: f64, tr: f64, ti: f64) {
 }
 
 /// [`axpy_c_full`] over a column.
+#[inline(always)]
 fn axpy_column_full(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: f64, ti: f64) {
     for ((r, i), (&a, &b)) in xr.iter_mut().zip(xi.iter_mut()).zip(ar.iter().zip(ai)) {
         axpy_c_full(r, i, a, b, tr, ti);
     }
 }
 
-/// SOLC: solves `A x = b` with the factors of [`decc`].
+/// SOLC: solves `A x = b` with the factors of [`decc`] (`br`, `bi`, `ip` of length n).
+#[inline]
 pub fn solc(
     n: usize,
     ar: &[f64],
@@ -226,27 +396,78 @@ pub fn solc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    for k in 0..n.saturating_sub(1) {
+    debug_assert!(lda >= n);
+    debug_assert_eq!(ar.len(), lda * n);
+    debug_assert_eq!(ai.len(), lda * n);
+    debug_assert_eq!(br.len(), n);
+    debug_assert_eq!(bi.len(), n);
+    debug_assert_eq!(ip.len(), n);
+    if lda == n {
+        match n {
+            // Inline: the call would cost as much as the work.
+            1 => return solc_body(1, ar, ai, 1, br, bi, ip),
+            2..=SMALL => return small!(n, solc_fixed(ar, ai, br, bi, ip)),
+            _ => {}
+        }
+    }
+    solc_body(n, ar, ai, lda, br, bi, ip)
+}
+
+#[inline(never)]
+fn solc_fixed<const N: usize>(
+    ar: &[f64],
+    ai: &[f64],
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    solc_body(N, ar, ai, N, br, bi, ip);
+}
+
+/// The body of [`solc`], inlined so that small constant orders unroll.
+#[inline(always)]
+fn solc_body(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    let (ar, ai) = (&ar[..lda * n], &ai[..lda * n]);
+    let (br, bi, ip) = (&mut br[..n], &mut bi[..n], &ip[..n]);
+    if n == 0 {
+        return;
+    }
+    for k in 0..n - 1 {
         let m = ip[k];
-        let tr = br[m];
-        let ti = bi[m];
-        br[m] = br[k];
-        bi[m] = bi[k];
-        br[k] = tr;
-        bi[k] = ti;
-        let (cr, ci) = (
-            &ar[k * lda + k + 1..k * lda + n],
-            &ai[k * lda + k + 1..k * lda + n],
+        let tr = exchange(br, m, k);
+        let ti = exchange(bi, m, k);
+        let col = k * lda + k + 1..k * lda + n;
+        axpy_column_full(
+            &mut br[k + 1..],
+            &mut bi[k + 1..],
+            &ar[col.clone()],
+            &ai[col],
+            tr,
+            ti,
         );
-        axpy_column_full(&mut br[k + 1..n], &mut bi[k + 1..n], cr, ci, tr, ti);
     }
     for k in (1..n).rev() {
         let d = k + k * lda;
         (br[k], bi[k]) = cdiv(br[k], bi[k], ar[d], ai[d]);
         let tr = -br[k];
         let ti = -bi[k];
-        let (cr, ci) = (&ar[k * lda..k * lda + k], &ai[k * lda..k * lda + k]);
-        axpy_column_full(&mut br[..k], &mut bi[..k], cr, ci, tr, ti);
+        let col = k * lda..k * lda + k;
+        axpy_column_full(
+            &mut br[..k],
+            &mut bi[..k],
+            &ar[col.clone()],
+            &ai[col],
+            tr,
+            ti,
+        );
     }
     (br[0], bi[0]) = cdiv(br[0], bi[0], ar[0], ai[0]);
 }
@@ -261,6 +482,9 @@ pub fn decb(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    debug_assert!(lda > 2 * ml + mu);
+    debug_assert_eq!(a.len(), lda * n);
+    debug_assert_eq!(ip.len(), n);
     // 0-based row of the diagonal (MD - 1 of the original).
     let md = ml + mu;
     if ml != 0 && n > 1 {
@@ -323,6 +547,10 @@ pub fn decb(
 
 /// SOLB: solves `A x = b` with the factors of [`decb`].
 pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
+    debug_assert!(lda > 2 * ml + mu);
+    debug_assert_eq!(a.len(), lda * n);
+    debug_assert_eq!(b.len(), n);
+    debug_assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
@@ -360,6 +588,10 @@ pub fn decbc(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    debug_assert!(lda > 2 * ml + mu);
+    debug_assert_eq!(ar.len(), lda * n);
+    debug_assert_eq!(ai.len(), lda * n);
+    debug_assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 && n > 1 {
         for j in (mu + 1)..n {
@@ -442,6 +674,12 @@ pub fn solbc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
+    debug_assert!(lda > 2 * ml + mu);
+    debug_assert_eq!(ar.len(), lda * n);
+    debug_assert_eq!(ai.len(), lda * n);
+    debug_assert_eq!(br.len(), n);
+    debug_assert_eq!(bi.len(), n);
+    debug_assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {

@@ -10,6 +10,8 @@
 //! original keeps them in an INTEGER work array), and the routines report the first zero
 //! pivot as LINPACK's `INFO` does.
 
+use std::cmp::Ordering;
+
 /// `y += a * x` over the common length; nothing when `a == 0` (reference DAXPY).
 fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
     if a == 0.0 {
@@ -27,7 +29,11 @@ fn scale(a: f64, x: &mut [f64]) {
     }
 }
 
-/// 0-based index of the first entry of largest modulus (IDAMAX minus one); 0 for an empty slice.
+/// 0-based index of the entry IDAMAX picks (IDAMAX minus one); 0 for an empty slice.
+///
+/// IDAMAX moves to entry i unless `DABS(DX(I)) .LE. DMAX` (loop 30), so the first entry
+/// of largest modulus wins among finite values, a NaN is taken, and since nothing is
+/// `.LE.` a NaN the entry after a NaN is taken in turn.
 fn first_largest(x: &[f64]) -> usize {
     let mut best = 0;
     let mut largest = match x.first() {
@@ -35,7 +41,10 @@ fn first_largest(x: &[f64]) -> usize {
         None => return 0,
     };
     for (i, v) in x.iter().enumerate().skip(1) {
-        if v.abs() > largest {
+        if !matches!(
+            v.abs().partial_cmp(&largest),
+            Some(Ordering::Less | Ordering::Equal)
+        ) {
             best = i;
             largest = v.abs();
         }
@@ -246,6 +255,50 @@ mod tests {
         let mut b = vec![3.0, 7.0];
         lu_solve_dense(&a, 2, 2, &ipvt, &mut b);
         assert_eq!(b, vec![1.0, 1.0]);
+    }
+
+    /// IDAMAX of the original (SLATEC's and DDASKR's `dlinpk.f` alike) on NaN: a NaN
+    /// is taken, and the next entry replaces it (values printed by the original).
+    #[test]
+    fn pivot_search_takes_the_original_side_on_nan() {
+        let nan = f64::NAN;
+        assert_eq!(first_largest(&[nan, 1.0, 5.0, 2.0]), 2);
+        assert_eq!(first_largest(&[1.0, nan, 0.5, 0.7]), 3);
+        assert_eq!(first_largest(&[1.0, 3.0, 0.5, nan]), 3);
+        assert_eq!(first_largest(&[nan]), 0);
+        assert_eq!(first_largest(&[2.0, -2.0, 1.0]), 0);
+    }
+
+    /// DGEFA with a NaN below the diagonal: IDAMAX passes over it to the next row, the
+    /// NaN is not a zero pivot (`A(L,K) .EQ. 0` is false), INFO stays 0 and the factors
+    /// carry NaN; the original prints INFO 0, IPVT 3 3 3 and these factors.
+    #[test]
+    fn dgefa_with_a_nan_entry_matches_the_original() {
+        let nan = f64::NAN;
+        let mut a = vec![1.0, nan, 0.5, 2.0, 1.0, 4.0, 0.0, 1.0, 3.0];
+        let mut ipvt = [0; 3];
+        assert_eq!(lu_factor_dense(&mut a, 3, 3, &mut ipvt), 0);
+        assert_eq!(ipvt, [3, 3, 3]);
+        let expected = [0.5, nan, -2.0, 4.0, -6.0, nan, 3.0, -6.0, nan];
+        for (x, e) in a.iter().zip(expected) {
+            assert!(
+                x.to_bits() == e.to_bits() || (x.is_nan() && e.is_nan()),
+                "{a:?}"
+            );
+        }
+        // The band version searches with the same IDAMAX.
+        let (ml, mu) = (2, 2);
+        let lda = 2 * ml + mu + 1;
+        let mut band = vec![0.0; lda * 3];
+        let full = [1.0, nan, 0.5, 2.0, 1.0, 4.0, 0.0, 1.0, 3.0];
+        for j in 0..3 {
+            for i in 0..3 {
+                band[j * lda + i + ml + mu - j] = full[j * 3 + i];
+            }
+        }
+        let mut ipvt = [0; 3];
+        assert_eq!(lu_factor_band(&mut band, lda, 3, ml, mu, &mut ipvt), 0);
+        assert_eq!(ipvt, [3, 3, 3]);
     }
 
     #[test]

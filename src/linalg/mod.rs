@@ -3,10 +3,13 @@
 //! [`decsol`] holds Gaussian elimination with partial pivoting for dense and banded,
 //! real and complex matrices, performing the floating-point operations of Hairer's
 //! `decsol.f` (DEC, SOL, DECC, SOLC, DECB, SOLB, DECBC, SOLBC) in the same order, so
-//! RADAU5 reproduces the original's step sequences. [`RealLu`] and [`ComplexLu`] own
-//! the storage and choose the kernel: the hand-written one below [`FAER_MIN_N`], faer
-//! above it. [`linpack`] holds DGEFA/DGESL and DGBFA/DGBSL as DASSL uses them.
+//! RADAU5 reproduces the original's step sequences at every order. [`RealLu`] and
+//! [`ComplexLu`] own the storage; faer is available as an explicit, not bit-faithful,
+//! opt-in ([`Kernel::Faer`]). [`linpack`] holds DGEFA/DGESL and DGBFA/DGBSL as DASSL
+//! uses them.
 
+#[cfg(test)]
+mod bitwise_tests;
 pub mod decsol;
 mod faer_lu;
 pub mod linpack;
@@ -19,32 +22,17 @@ pub struct Singular {
     pub stage: usize,
 }
 
-/// Smallest dense order factored by faer instead of the `decsol` kernels.
-///
-/// `cargo bench --bench linalg` (copy + factor + solve) puts the crossover at n ≈ 32 for
-/// real and n ≈ 27 for complex matrices, with faer 2–4× faster at n = 100–400. The
-/// threshold is 32: the Test Set problems (n ≤ 27) keep the original's operation order
-/// and hence its step counts, faithful first.
-pub const FAER_MIN_N: usize = 32;
-
 /// Which dense kernel a factorisation uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Kernel {
-    /// The `decsol` kernels (the original's operation order).
+    /// The `decsol` kernels: the original's operations in the original's order, bit for
+    /// bit, at every order (and at least as fast as DEC/DECC compiled with
+    /// `gfortran -O2`, see `cargo bench --bench linalg`).
+    #[default]
     Decsol,
-    /// faer's blocked LU.
+    /// faer's blocked LU, opt-in only: faster on large truly dense matrices, but its
+    /// rounding differs from DEC's, so step sequences can drift from the original's.
     Faer,
-}
-
-impl Kernel {
-    /// The kernel [`RealLu::dense`] and [`ComplexLu::dense`] choose for order `n`.
-    pub fn for_order(n: usize) -> Self {
-        if n >= FAER_MIN_N {
-            Kernel::Faer
-        } else {
-            Kernel::Decsol
-        }
-    }
 }
 
 enum RealKind {
@@ -68,9 +56,9 @@ pub struct RealLu {
 }
 
 impl RealLu {
-    /// A dense matrix, column-major with leading dimension n.
+    /// A dense matrix, column-major with leading dimension n, factored by [`Kernel::Decsol`].
     pub fn dense(n: usize) -> Self {
-        Self::dense_with(n, Kernel::for_order(n))
+        Self::dense_with(n, Kernel::Decsol)
     }
 
     /// A dense matrix factored by the given kernel.
@@ -119,6 +107,7 @@ impl RealLu {
     }
 
     /// Factors the matrix in place.
+    #[inline]
     pub fn factor(&mut self) -> Result<(), Singular> {
         let (n, ld) = (self.n, self.ld);
         match &mut self.kind {
@@ -129,6 +118,7 @@ impl RealLu {
     }
 
     /// Solves `A x = b` in place with the last successful factorisation.
+    #[inline]
     pub fn solve(&mut self, b: &mut [f64]) {
         let (n, ld) = (self.n, self.ld);
         match &mut self.kind {
@@ -162,9 +152,9 @@ pub struct ComplexLu {
 }
 
 impl ComplexLu {
-    /// A dense matrix, column-major with leading dimension n.
+    /// A dense matrix, column-major with leading dimension n, factored by [`Kernel::Decsol`].
     pub fn dense(n: usize) -> Self {
-        Self::dense_with(n, Kernel::for_order(n))
+        Self::dense_with(n, Kernel::Decsol)
     }
 
     /// A dense matrix factored by the given kernel.
@@ -213,6 +203,7 @@ impl ComplexLu {
     }
 
     /// Factors the matrix in place.
+    #[inline]
     pub fn factor(&mut self) -> Result<(), Singular> {
         let (n, ld) = (self.n, self.ld);
         match &mut self.kind {
@@ -225,6 +216,7 @@ impl ComplexLu {
     }
 
     /// Solves `A x = b` in place, `b = br + i bi`.
+    #[inline]
     pub fn solve(&mut self, br: &mut [f64], bi: &mut [f64]) {
         let (n, ld) = (self.n, self.ld);
         match &mut self.kind {
@@ -321,9 +313,11 @@ mod tests {
 
     #[test]
     fn dense_and_faer_solve_real_and_complex_systems() {
-        for n in [1, 2, 3, 8, 27, 40, 100] {
-            check_real(n, n, RealLu::dense(n), None);
-            check_complex(n, n, ComplexLu::dense(n), None);
+        for n in [1, 2, 3, 8, 16, 17, 27, 40, 100] {
+            for kernel in [Kernel::Decsol, Kernel::Faer] {
+                check_real(n, n, RealLu::dense_with(n, kernel), None);
+                check_complex(n, n, ComplexLu::dense_with(n, kernel), None);
+            }
         }
     }
 
@@ -371,13 +365,15 @@ mod tests {
         }
         assert_eq!(lu.factor(), Err(Singular { stage: 1 }));
 
-        let n = FAER_MIN_N + 3;
-        let mut lu = RealLu::dense(n);
-        lu.matrix_mut().fill(1.0);
-        assert!(lu.factor().is_err());
-        let mut lu = ComplexLu::dense(n);
-        lu.matrix_mut().0.fill(1.0);
-        assert!(lu.factor().is_err());
+        let n = 35;
+        for kernel in [Kernel::Decsol, Kernel::Faer] {
+            let mut lu = RealLu::dense_with(n, kernel);
+            lu.matrix_mut().fill(1.0);
+            assert!(lu.factor().is_err());
+            let mut lu = ComplexLu::dense_with(n, kernel);
+            lu.matrix_mut().0.fill(1.0);
+            assert!(lu.factor().is_err());
+        }
     }
 
     /// DEC on a 3×3 matrix whose factors are computed by hand: pivots rows 2 then 3,

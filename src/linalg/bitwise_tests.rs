@@ -1,0 +1,554 @@
+//! The fast `decsol` kernels against a line-by-line port of DEC/SOL and DECC/SOLC: the
+//! same bits (any NaN equal to any NaN), the same pivots and the same IER, on random,
+//! sparse, tied, signed-zero, infinite, NaN and singular matrices of order 1 to 300.
+//! The reference keeps the original's statements, hence the allowed lints.
+#![allow(
+    clippy::assign_op_pattern,
+    clippy::manual_swap,
+    clippy::needless_range_loop
+)]
+
+use super::decsol::{dec, decb, decc, sol, solb, solc};
+use super::Singular;
+
+/// DEC as written in `decsol.f`, loop for loop.
+fn ref_dec(n: usize, a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
+    for k in 0..n - 1 {
+        let mut m = k;
+        for i in k + 1..n {
+            if a[i + k * n].abs() > a[m + k * n].abs() {
+                m = i;
+            }
+        }
+        ip[k] = m;
+        let mut t = a[m + k * n];
+        if m != k {
+            a[m + k * n] = a[k + k * n];
+            a[k + k * n] = t;
+        }
+        if t == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        t = 1.0 / t;
+        for i in k + 1..n {
+            a[i + k * n] = -(a[i + k * n] * t);
+        }
+        for j in k + 1..n {
+            let t = a[m + j * n];
+            a[m + j * n] = a[k + j * n];
+            a[k + j * n] = t;
+            if t == 0.0 {
+                continue;
+            }
+            for i in k + 1..n {
+                a[i + j * n] = a[i + j * n] + a[i + k * n] * t;
+            }
+        }
+    }
+    if a[(n - 1) + (n - 1) * n] == 0.0 {
+        return Err(Singular { stage: n });
+    }
+    Ok(())
+}
+
+/// SOL as written in `decsol.f`.
+fn ref_sol(n: usize, a: &[f64], b: &mut [f64], ip: &[usize]) {
+    for k in 0..n - 1 {
+        let m = ip[k];
+        let t = b[m];
+        b[m] = b[k];
+        b[k] = t;
+        for i in k + 1..n {
+            b[i] = b[i] + a[i + k * n] * t;
+        }
+    }
+    for k in (1..n).rev() {
+        b[k] = b[k] / a[k + k * n];
+        let t = -b[k];
+        for i in 0..k {
+            b[i] = b[i] + a[i + k * n] * t;
+        }
+    }
+    b[0] = b[0] / a[0];
+}
+
+fn cabs1(r: f64, i: f64) -> f64 {
+    r.abs() + i.abs()
+}
+
+/// DECC as written in `decsol.f`.
+fn ref_decc(n: usize, ar: &mut [f64], ai: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
+    for k in 0..n - 1 {
+        let mut m = k;
+        for i in k + 1..n {
+            if cabs1(ar[i + k * n], ai[i + k * n]) > cabs1(ar[m + k * n], ai[m + k * n]) {
+                m = i;
+            }
+        }
+        ip[k] = m;
+        let mut tr = ar[m + k * n];
+        let mut ti = ai[m + k * n];
+        if m != k {
+            ar[m + k * n] = ar[k + k * n];
+            ai[m + k * n] = ai[k + k * n];
+            ar[k + k * n] = tr;
+            ai[k + k * n] = ti;
+        }
+        if cabs1(tr, ti) == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        let den = tr * tr + ti * ti;
+        tr = tr / den;
+        ti = -ti / den;
+        for i in k + 1..n {
+            let prodr = ar[i + k * n] * tr - ai[i + k * n] * ti;
+            let prodi = ai[i + k * n] * tr + ar[i + k * n] * ti;
+            ar[i + k * n] = -prodr;
+            ai[i + k * n] = -prodi;
+        }
+        for j in k + 1..n {
+            let tr = ar[m + j * n];
+            let ti = ai[m + j * n];
+            ar[m + j * n] = ar[k + j * n];
+            ai[m + j * n] = ai[k + j * n];
+            ar[k + j * n] = tr;
+            ai[k + j * n] = ti;
+            if cabs1(tr, ti) == 0.0 {
+                continue;
+            }
+            for i in k + 1..n {
+                let (xr, xi) = (ar[i + k * n], ai[i + k * n]);
+                let (prodr, prodi) = if ti == 0.0 {
+                    (xr * tr, xi * tr)
+                } else if tr == 0.0 {
+                    (-(xi * ti), xr * ti)
+                } else {
+                    (xr * tr - xi * ti, xi * tr + xr * ti)
+                };
+                ar[i + j * n] = ar[i + j * n] + prodr;
+                ai[i + j * n] = ai[i + j * n] + prodi;
+            }
+        }
+    }
+    if cabs1(ar[(n - 1) + (n - 1) * n], ai[(n - 1) + (n - 1) * n]) == 0.0 {
+        return Err(Singular { stage: n });
+    }
+    Ok(())
+}
+
+/// SOLC as written in `decsol.f`.
+fn ref_solc(n: usize, ar: &[f64], ai: &[f64], br: &mut [f64], bi: &mut [f64], ip: &[usize]) {
+    let axpy = |br: &mut [f64], bi: &mut [f64], i: usize, x: usize, tr: f64, ti: f64| {
+        let prodr = ar[x] * tr - ai[x] * ti;
+        let prodi = ai[x] * tr + ar[x] * ti;
+        br[i] = br[i] + prodr;
+        bi[i] = bi[i] + prodi;
+    };
+    let div = |br: &mut [f64], bi: &mut [f64], k: usize| {
+        let d = k + k * n;
+        let den = ar[d] * ar[d] + ai[d] * ai[d];
+        let prodr = br[k] * ar[d] + bi[k] * ai[d];
+        let prodi = bi[k] * ar[d] - br[k] * ai[d];
+        br[k] = prodr / den;
+        bi[k] = prodi / den;
+    };
+    for k in 0..n - 1 {
+        let m = ip[k];
+        let (tr, ti) = (br[m], bi[m]);
+        br[m] = br[k];
+        bi[m] = bi[k];
+        br[k] = tr;
+        bi[k] = ti;
+        for i in k + 1..n {
+            axpy(br, bi, i, i + k * n, tr, ti);
+        }
+    }
+    for k in (1..n).rev() {
+        div(br, bi, k);
+        let (tr, ti) = (-br[k], -bi[k]);
+        for i in 0..k {
+            axpy(br, bi, i, i + k * n, tr, ti);
+        }
+    }
+    div(br, bi, 0);
+}
+
+/// DECB as written in `decsol.f`.
+#[allow(clippy::too_many_arguments)]
+fn ref_decb(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    // 0-based row of the diagonal (MD - 1 of the original).
+    let md = ml + mu;
+    if ml != 0 && n > 1 {
+        for j in (mu + 1)..n {
+            for i in 0..ml {
+                a[i + j * lda] = 0.0;
+            }
+        }
+        let mut ju = 0;
+        for k in 0..n - 1 {
+            let col = k * lda;
+            let mut m = md;
+            let mdl = ml.min(n - 1 - k) + md;
+            for i in md + 1..=mdl {
+                if a[i + col].abs() > a[m + col].abs() {
+                    m = i;
+                }
+            }
+            ip[k] = m + k - md;
+            let mut t = a[m + col];
+            if m != md {
+                a[m + col] = a[md + col];
+                a[md + col] = t;
+            }
+            if t == 0.0 {
+                return Err(Singular { stage: k + 1 });
+            }
+            t = 1.0 / t;
+            for i in md + 1..=mdl {
+                a[i + col] = -a[i + col] * t;
+            }
+            // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+            ju = ju.max(mu + ip[k] + 1).min(n);
+            let mut mm = md;
+            for j in k + 1..ju {
+                let cj = j * lda;
+                m -= 1;
+                mm -= 1;
+                let t = a[m + cj];
+                if m != mm {
+                    a[m + cj] = a[mm + cj];
+                    a[mm + cj] = t;
+                }
+                if t == 0.0 {
+                    continue;
+                }
+                let jk = j - k;
+                for i in md + 1..=mdl {
+                    let ijk = i - jk;
+                    a[ijk + cj] = a[ijk + cj] + a[i + col] * t;
+                }
+            }
+        }
+    }
+    if a[md + (n - 1) * lda] == 0.0 {
+        return Err(Singular { stage: n });
+    }
+    Ok(())
+}
+
+/// SOLB as written in `decsol.f`.
+fn ref_solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
+    let md = ml + mu;
+    if ml != 0 {
+        for k in 0..n.saturating_sub(1) {
+            let m = ip[k];
+            let t = b[m];
+            b[m] = b[k];
+            b[k] = t;
+            let mdl = ml.min(n - 1 - k) + md;
+            for i in md + 1..=mdl {
+                let imd = i + k - md;
+                b[imd] = b[imd] + a[i + k * lda] * t;
+            }
+        }
+    }
+    for k in (1..n).rev() {
+        b[k] = b[k] / a[md + k * lda];
+        let t = -b[k];
+        // Rows i of column k above the diagonal that lie inside the matrix.
+        for i in md.saturating_sub(k)..md {
+            let imd = i + k - md;
+            b[imd] = b[imd] + a[i + k * lda] * t;
+        }
+    }
+    b[0] = b[0] / a[md];
+}
+
+/// Deterministic values in [-1, 1).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+
+    fn below(&mut self, m: usize) -> usize {
+        ((self.next() + 1.0) * 0.5 * m as f64) as usize % m.max(1)
+    }
+}
+
+/// The kinds of matrices the kernels must agree on.
+#[derive(Clone, Copy, Debug)]
+enum Kind {
+    Random,
+    /// 80 % zeros: many skipped columns.
+    Sparse,
+    /// Small integers: ties in the pivot search, exact cancellation, signed zeros.
+    Integers,
+    /// Band of half-width 2 declared full.
+    Band,
+    /// A few infinities and NaNs among random values.
+    NonFinite,
+    /// Two equal columns: a zero pivot at some stage.
+    Singular,
+    /// A zero column somewhere.
+    ZeroColumn,
+}
+
+const KINDS: [Kind; 7] = [
+    Kind::Random,
+    Kind::Sparse,
+    Kind::Integers,
+    Kind::Band,
+    Kind::NonFinite,
+    Kind::Singular,
+    Kind::ZeroColumn,
+];
+
+fn matrix(n: usize, kind: Kind, g: &mut Lcg) -> Vec<f64> {
+    let mut a: Vec<f64> = (0..n * n)
+        .map(|k| {
+            let (i, j) = (k % n, k / n);
+            let v = g.next();
+            match kind {
+                Kind::Sparse if v.abs() > 0.2 && i != j => 0.0,
+                Kind::Integers => {
+                    let x = (v * 3.0).round();
+                    if x == 0.0 && v < 0.0 {
+                        -0.0
+                    } else {
+                        x
+                    }
+                }
+                Kind::Band if i.abs_diff(j) > 2 => 0.0,
+                _ => v,
+            }
+        })
+        .collect();
+    match kind {
+        Kind::NonFinite => {
+            for (count, v) in [(2, f64::INFINITY), (1, f64::NEG_INFINITY), (2, f64::NAN)] {
+                for _ in 0..count {
+                    let k = g.below(n * n);
+                    a[k] = v;
+                }
+            }
+        }
+        Kind::Singular if n > 1 => {
+            let (j, l) = (g.below(n), g.below(n));
+            let l = if l == j { (j + 1) % n } else { l };
+            let col: Vec<f64> = a[j * n..j * n + n].to_vec();
+            a[l * n..l * n + n].copy_from_slice(&col);
+        }
+        Kind::ZeroColumn => {
+            let j = g.below(n);
+            a[j * n..j * n + n].fill(0.0);
+        }
+        _ => {}
+    }
+    a
+}
+
+fn same(x: &[f64], y: &[f64]) -> bool {
+    x.iter()
+        .zip(y)
+        .all(|(a, b)| a.to_bits() == b.to_bits() || (a.is_nan() && b.is_nan()))
+}
+
+/// The pivots that DEC wrote before it stopped.
+fn stages(n: usize, r: Result<(), Singular>) -> usize {
+    match r {
+        Ok(()) => n - 1,
+        Err(s) => s.stage.min(n) - 1,
+    }
+}
+
+fn orders() -> impl Iterator<Item = usize> {
+    (1..=40).chain([47, 63, 64, 65, 100, 128, 129, 200, 255, 300])
+}
+
+#[test]
+fn dec_and_sol_give_the_bits_of_the_original_order() {
+    let mut g = Lcg(11);
+    for n in orders() {
+        for kind in KINDS {
+            let a0 = matrix(n, kind, &mut g);
+            let b0: Vec<f64> = (0..n).map(|_| g.next()).collect();
+            let (mut a, mut r) = (a0.clone(), a0);
+            let (mut ip, mut ipr) = (vec![0; n], vec![0; n]);
+            let res = dec(n, &mut a, n, &mut ip);
+            let rres = ref_dec(n, &mut r, &mut ipr);
+            assert_eq!(res, rres, "n {n} {kind:?}");
+            assert!(same(&a, &r), "n {n} {kind:?}: factors");
+            let s = stages(n, res);
+            assert_eq!(ip[..s], ipr[..s], "n {n} {kind:?}: pivots");
+            if res.is_ok() {
+                let (mut b, mut br) = (b0.clone(), b0);
+                sol(n, &a, n, &mut b, &ip);
+                ref_sol(n, &r, &mut br, &ipr);
+                assert!(same(&b, &br), "n {n} {kind:?}: solution");
+            }
+        }
+    }
+}
+
+#[test]
+fn decc_and_solc_give_the_bits_of_the_original_order() {
+    let mut g = Lcg(23);
+    for n in orders().filter(|&n| n <= 200) {
+        for kind in KINDS {
+            let ar0 = matrix(n, kind, &mut g);
+            let mut ai0 = matrix(n, kind, &mut g);
+            // Purely real and purely imaginary entries take DECC's special loops.
+            for (k, v) in ai0.iter_mut().enumerate() {
+                match k % 5 {
+                    0 => *v = 0.0,
+                    1 => *v = -0.0,
+                    _ => {}
+                }
+            }
+            let mut ar0 = ar0;
+            for v in ar0.iter_mut().skip(2).step_by(7) {
+                *v = 0.0;
+            }
+            let b0: Vec<f64> = (0..2 * n).map(|_| g.next()).collect();
+            let (mut ar, mut ai, mut rr, mut ri) = (ar0.clone(), ai0.clone(), ar0, ai0);
+            let (mut ip, mut ipr) = (vec![0; n], vec![0; n]);
+            let res = decc(n, &mut ar, &mut ai, n, &mut ip);
+            let rres = ref_decc(n, &mut rr, &mut ri, &mut ipr);
+            assert_eq!(res, rres, "n {n} {kind:?}");
+            assert!(same(&ar, &rr) && same(&ai, &ri), "n {n} {kind:?}: factors");
+            let s = stages(n, res);
+            assert_eq!(ip[..s], ipr[..s], "n {n} {kind:?}: pivots");
+            if res.is_ok() {
+                let (mut xr, mut xi) = (b0[..n].to_vec(), b0[n..].to_vec());
+                let (mut yr, mut yi) = (xr.clone(), xi.clone());
+                solc(n, &ar, &ai, n, &mut xr, &mut xi, &ip);
+                ref_solc(n, &rr, &ri, &mut yr, &mut yi, &ipr);
+                assert!(same(&xr, &yr) && same(&xi, &yi), "n {n} {kind:?}: solution");
+            }
+        }
+    }
+}
+
+/// A leading dimension larger than n takes the general (not specialised) path.
+#[test]
+fn a_leading_dimension_above_n_gives_the_same_bits() {
+    let mut g = Lcg(5);
+    for n in [1, 2, 3, 7, 16, 17, 33] {
+        let lda = n + 3;
+        let a0 = matrix(n, Kind::Random, &mut g);
+        let mut padded = vec![f64::NAN; lda * n];
+        for j in 0..n {
+            padded[j * lda..j * lda + n].copy_from_slice(&a0[j * n..j * n + n]);
+        }
+        let (mut r, mut ipr, mut ip) = (a0, vec![0; n], vec![0; n]);
+        assert_eq!(
+            dec(n, &mut padded, lda, &mut ip),
+            ref_dec(n, &mut r, &mut ipr)
+        );
+        for j in 0..n {
+            assert!(same(&padded[j * lda..j * lda + n], &r[j * n..j * n + n]));
+            assert!(padded[j * lda + n..(j + 1) * lda]
+                .iter()
+                .all(|v| v.is_nan()));
+        }
+        let b0: Vec<f64> = (0..n).map(|_| g.next()).collect();
+        let (mut b, mut br) = (b0.clone(), b0);
+        sol(n, &padded, lda, &mut b, &ip);
+        ref_sol(n, &r, &mut br, &ipr);
+        assert!(same(&b, &br));
+    }
+}
+
+/// A NaN already at the pivot position stays the pivot (`.GT.` is false on NaN both
+/// ways), is not a zero pivot, and spreads NaN through the factors.
+#[test]
+fn a_nan_on_the_diagonal_stays_the_pivot() {
+    let mut a = [f64::NAN, 5.0, 1.0, 2.0];
+    let mut ip = [0; 2];
+    assert_eq!(dec(2, &mut a, 2, &mut ip), Ok(()));
+    assert_eq!(ip[0], 0);
+    assert!(a.iter().skip(1).step_by(2).all(|v| v.is_nan()));
+    // A NaN below a finite entry is never chosen.
+    let mut a = [1.0, f64::NAN, 3.0, 2.0];
+    assert_eq!(dec(2, &mut a, 2, &mut ip), Ok(()));
+    assert_eq!(ip[0], 0);
+}
+
+/// The zero-multiplier skip (`IF (T .EQ. 0) GO TO 45`) keeps a `-0.0` that adding
+/// `0.5 * 0 = +0.0` would turn into `+0.0`, and keeps a NaN multiplier from making
+/// `NaN * 0 = NaN` in a column it does not touch.
+#[test]
+fn a_zero_multiplier_skips_the_column() {
+    let mut a = [2.0, -1.0, 0.0, -0.0];
+    let mut ip = [0; 2];
+    assert_eq!(dec(2, &mut a, 2, &mut ip), Err(Singular { stage: 2 }));
+    assert_eq!(a[3].to_bits(), (-0.0f64).to_bits());
+    let mut a = [f64::NAN, 1.0, 0.0, 5.0];
+    assert_eq!(dec(2, &mut a, 2, &mut ip), Ok(()));
+    assert!(a[1].is_nan());
+    assert_eq!(a[3], 5.0);
+}
+
+/// Slices of the wrong length are caught by the debug assertions.
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic]
+fn a_right_hand_side_longer_than_n_is_refused() {
+    let (a, ip) = ([2.0, 0.0, 0.0, 2.0], [0, 1]);
+    let mut b = [1.0, 1.0, 7.0];
+    sol(2, &a, 2, &mut b, &ip);
+}
+
+#[test]
+fn decb_and_solb_give_the_bits_of_the_original_order() {
+    let mut g = Lcg(31);
+    for (n, ml, mu) in [
+        (1, 1, 1),
+        (2, 1, 0),
+        (5, 1, 1),
+        (9, 0, 2),
+        (12, 3, 1),
+        (40, 2, 2),
+        (64, 5, 3),
+        (200, 10, 10),
+    ] {
+        let ld = 2 * ml + mu + 1;
+        for kind in KINDS {
+            let full = matrix(n, kind, &mut g);
+            let mut a0 = vec![0.0; ld * n];
+            for j in 0..n {
+                for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+                    a0[ml + mu + i - j + j * ld] = full[i + j * n];
+                }
+            }
+            let (mut a, mut r) = (a0.clone(), a0);
+            let (mut ip, mut ipr) = (vec![0; n], vec![0; n]);
+            let res = decb(n, &mut a, ld, ml, mu, &mut ip);
+            let rres = ref_decb(n, &mut r, ld, ml, mu, &mut ipr);
+            assert_eq!(res, rres, "n {n} ml {ml} mu {mu} {kind:?}");
+            assert!(same(&a, &r), "n {n} ml {ml} mu {mu} {kind:?}: factors");
+            let s = stages(n, res);
+            assert_eq!(ip[..s], ipr[..s], "n {n} {kind:?}: pivots");
+            if res.is_ok() {
+                let b0: Vec<f64> = (0..n).map(|_| g.next()).collect();
+                let (mut b, mut br) = (b0.clone(), b0);
+                solb(n, &a, ld, ml, mu, &mut b, &ip);
+                ref_solb(n, &r, ld, ml, mu, &mut br, &ipr);
+                assert!(same(&b, &br), "n {n} ml {ml} mu {mu} {kind:?}: solution");
+            }
+        }
+    }
+}
