@@ -10,10 +10,15 @@ use crate::linalg::linpack::{lu_factor_band, lu_factor_dense, lu_solve_band, lu_
 
 /// The difference increment of DMATD: `max(sqrt(uround)·max(|y|, |h·y'|), 1/rwt)` with
 /// the sign of `h·y'`, rounded so that `y + del` is exact. Unlike DDASSL's DDAJAC the
-/// weight enters through the reciprocal weight.
+/// weight enters through the reciprocal weight. Both MAX are taken as the reference
+/// gfortran build computes them (MAXSD): the first operand only when it is larger, so a
+/// NaN weight (from a NaN tolerance) gives a NaN increment, as in the original.
 fn increment(squr: f64, y: f64, yp: f64, rwt: f64, h: f64) -> f64 {
     let hyp = h * yp;
-    let del = (squr * y.abs().max(hyp.abs())).max(1.0 / rwt);
+    let (ya, hypa) = (y.abs(), hyp.abs());
+    let scaled = squr * if ya > hypa { ya } else { hypa };
+    let weight = 1.0 / rwt;
+    let del = if scaled > weight { scaled } else { weight };
     let del = del.copysign(hyp);
     (y + del) - y
 }
