@@ -160,6 +160,13 @@ fn median_ns(mut f: impl FnMut(), mut g: Option<impl FnMut()>) -> (f64, f64, f64
         }
         t.elapsed().as_secs_f64() * 1e9 / batch as f64
     };
+    // Warm up both (caches, branch predictors, clock) for about 10 ms.
+    for _ in 0..((0.005 / (once * batch as f64)) as usize).max(1) {
+        time(&mut f);
+        if let Some(g) = g.as_mut() {
+            time(g);
+        }
+    }
     let (mut tf, mut tg, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
     for rep in 0..reps {
         // Alternate which of the two runs first.

@@ -134,7 +134,7 @@ fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(),
 fn pivot(col: &mut [f64], k: usize) -> (usize, f64) {
     let mut m = k;
     let mut big = col[k].abs();
-    for (i, v) in col.iter().enumerate().skip(k + 1) {
+    for (i, v) in (k + 1..).zip(&col[k + 1..]) {
         if v.abs() > big {
             m = i;
             big = v.abs();
@@ -284,7 +284,7 @@ fn decc_body(
         let ki = &mut done_i[k * lda..k * lda + n];
         let mut m = k;
         let mut big = cabs1(kr[k], ki[k]);
-        for (i, (&r, &s)) in kr.iter().zip(ki.iter()).enumerate().skip(k + 1) {
+        for (i, (&r, &s)) in (k + 1..).zip(kr[k + 1..].iter().zip(&ki[k + 1..])) {
             if cabs1(r, s) > big {
                 m = i;
                 big = cabs1(r, s);
