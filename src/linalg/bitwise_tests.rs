@@ -502,8 +502,7 @@ fn a_zero_multiplier_skips_the_column() {
     assert_eq!(a[3], 5.0);
 }
 
-/// Slices of the wrong length are caught by the debug assertions.
-#[cfg(debug_assertions)]
+/// Slices of the wrong length are caught by the kernels' length checks.
 #[test]
 #[should_panic]
 fn a_right_hand_side_longer_than_n_is_refused() {

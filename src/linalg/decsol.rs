@@ -50,9 +50,9 @@ const SMALL: usize = 16;
 /// loaded once for both.
 #[inline]
 pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
-    debug_assert!(lda >= n);
-    debug_assert_eq!(a.len(), lda * n);
-    debug_assert_eq!(ip.len(), n);
+    assert!(lda >= n);
+    assert_eq!(a.len(), lda * n);
+    assert_eq!(ip.len(), n);
     if lda == n {
         match n {
             // Inline: the call would cost as much as the work.
@@ -170,10 +170,10 @@ fn axpy2(x0: &mut [f64], x1: &mut [f64], mult: &[f64], t0: f64, t1: f64) {
 /// SOL: solves `A x = b` with the factors of [`dec`] (`b` and `ip` of length n).
 #[inline]
 pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
-    debug_assert!(lda >= n);
-    debug_assert_eq!(a.len(), lda * n);
-    debug_assert_eq!(b.len(), n);
-    debug_assert_eq!(ip.len(), n);
+    assert!(lda >= n);
+    assert_eq!(a.len(), lda * n);
+    assert_eq!(b.len(), n);
+    assert_eq!(ip.len(), n);
     if lda == n {
         match n {
             // Inline: the call would cost as much as the work.
@@ -240,10 +240,10 @@ pub fn decc(
     lda: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    debug_assert!(lda >= n);
-    debug_assert_eq!(ar.len(), lda * n);
-    debug_assert_eq!(ai.len(), lda * n);
-    debug_assert_eq!(ip.len(), n);
+    assert!(lda >= n);
+    assert_eq!(ar.len(), lda * n);
+    assert_eq!(ai.len(), lda * n);
+    assert_eq!(ip.len(), n);
     if lda == n {
         match n {
             // Inline: the call would cost as much as the work.
@@ -396,12 +396,12 @@ pub fn solc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    debug_assert!(lda >= n);
-    debug_assert_eq!(ar.len(), lda * n);
-    debug_assert_eq!(ai.len(), lda * n);
-    debug_assert_eq!(br.len(), n);
-    debug_assert_eq!(bi.len(), n);
-    debug_assert_eq!(ip.len(), n);
+    assert!(lda >= n);
+    assert_eq!(ar.len(), lda * n);
+    assert_eq!(ai.len(), lda * n);
+    assert_eq!(br.len(), n);
+    assert_eq!(bi.len(), n);
+    assert_eq!(ip.len(), n);
     if lda == n {
         match n {
             // Inline: the call would cost as much as the work.
@@ -482,9 +482,9 @@ pub fn decb(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    debug_assert!(lda > 2 * ml + mu);
-    debug_assert_eq!(a.len(), lda * n);
-    debug_assert_eq!(ip.len(), n);
+    assert!(lda > 2 * ml + mu);
+    assert_eq!(a.len(), lda * n);
+    assert_eq!(ip.len(), n);
     // 0-based row of the diagonal (MD - 1 of the original).
     let md = ml + mu;
     if ml != 0 && n > 1 {
@@ -547,10 +547,10 @@ pub fn decb(
 
 /// SOLB: solves `A x = b` with the factors of [`decb`].
 pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
-    debug_assert!(lda > 2 * ml + mu);
-    debug_assert_eq!(a.len(), lda * n);
-    debug_assert_eq!(b.len(), n);
-    debug_assert_eq!(ip.len(), n);
+    assert!(lda > 2 * ml + mu);
+    assert_eq!(a.len(), lda * n);
+    assert_eq!(b.len(), n);
+    assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
@@ -588,10 +588,10 @@ pub fn decbc(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    debug_assert!(lda > 2 * ml + mu);
-    debug_assert_eq!(ar.len(), lda * n);
-    debug_assert_eq!(ai.len(), lda * n);
-    debug_assert_eq!(ip.len(), n);
+    assert!(lda > 2 * ml + mu);
+    assert_eq!(ar.len(), lda * n);
+    assert_eq!(ai.len(), lda * n);
+    assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 && n > 1 {
         for j in (mu + 1)..n {
@@ -674,12 +674,12 @@ pub fn solbc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    debug_assert!(lda > 2 * ml + mu);
-    debug_assert_eq!(ar.len(), lda * n);
-    debug_assert_eq!(ai.len(), lda * n);
-    debug_assert_eq!(br.len(), n);
-    debug_assert_eq!(bi.len(), n);
-    debug_assert_eq!(ip.len(), n);
+    assert!(lda > 2 * ml + mu);
+    assert_eq!(ar.len(), lda * n);
+    assert_eq!(ai.len(), lda * n);
+    assert_eq!(br.len(), n);
+    assert_eq!(bi.len(), n);
+    assert_eq!(ip.len(), n);
     let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
