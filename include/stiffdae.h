@@ -15,6 +15,11 @@
 #define STIFFDAE_H
 
 #include <stdint.h>
+#define STIFFDAE_VERSION "0.1.0"
+#define STIFFDAE_VERSION_MAJOR 0
+#define STIFFDAE_VERSION_MINOR 1
+#define STIFFDAE_VERSION_PATCH 0
+
 
 // `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
 typedef void (*DaskrRes)(const double *t,
@@ -235,6 +240,10 @@ double contr5_(const int32_t *i,
                const double *s,
                const double *cont,
                const int32_t *lrc);
+
+// The version of the running library as a NUL-terminated string, e.g. `"0.1.0"`,
+// valid for the life of the program.
+const char *stiffdae_version(void);
 
 #ifdef __cplusplus
 }  // extern "C"

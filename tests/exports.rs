@@ -5,7 +5,13 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// The entry points of the legacy ABI, and nothing else.
-const ENTRY_POINTS: &[&str] = &["contr5_", "ddaskr_", "ddassl_", "radau5_"];
+const ENTRY_POINTS: &[&str] = &[
+    "contr5_",
+    "ddaskr_",
+    "ddassl_",
+    "radau5_",
+    "stiffdae_version",
+];
 
 fn cdylib() -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));

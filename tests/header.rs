@@ -25,7 +25,31 @@ fn committed_header_is_up_to_date() {
         committed == fresh,
         "include/stiffdae.h is stale: run `STIFFDAE_UPDATE_HEADER=1 cargo test --test header`"
     );
-    for symbol in ["radau5_", "contr5_", "ddassl_"] {
+    for symbol in [
+        "radau5_",
+        "contr5_",
+        "ddassl_",
+        "ddaskr_",
+        "stiffdae_version",
+    ] {
         assert!(fresh.contains(symbol), "header lacks {symbol}");
+    }
+}
+
+/// The header's version macros are the package's version.
+#[test]
+fn header_version_is_the_package_version() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let config = std::fs::read_to_string(root.join("cbindgen.toml")).expect("read cbindgen.toml");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        config.contains(&format!("#define STIFFDAE_VERSION \"{version}\"")),
+        "cbindgen.toml's STIFFDAE_VERSION is not {version}"
+    );
+    for (part, value) in ["MAJOR", "MINOR", "PATCH"].iter().zip(version.split('.')) {
+        assert!(
+            config.contains(&format!("#define STIFFDAE_VERSION_{part} {value}\n")),
+            "cbindgen.toml's STIFFDAE_VERSION_{part} is not {value}"
+        );
     }
 }

@@ -53,6 +53,7 @@ int main(void) {
     double y[N] = {2.0, 0.0};
     double work[4 * N * N + 12 * N + 20] = {0};
     int32_t iwork[3 * N + 20] = {0};
+    printf("VERSION %s header %s\n", stiffdae_version(), STIFFDAE_VERSION);
     int32_t lwork = (int32_t)(sizeof work / sizeof work[0]);
     int32_t liwork = (int32_t)(sizeof iwork / sizeof iwork[0]);
     double rpar[2] = {1e-6, 0.2};

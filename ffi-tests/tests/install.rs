@@ -136,6 +136,16 @@ fn installed_library_serves_fortran_c_and_cmake_users() {
         stdout.contains(C_STATS) && !stdout.contains("MISMATCH"),
         "{stdout}"
     );
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml")).expect("Cargo.toml");
+    let version = manifest
+        .lines()
+        .find_map(|l| l.strip_prefix("version = "))
+        .expect("the library's version")
+        .trim_matches('"');
+    assert!(
+        stdout.contains(&format!("VERSION {version} header {version}")),
+        "{stdout}"
+    );
 
     // CMake: find_package(stiffdae) and its shared and static imported targets.
     let build = project.join("build");

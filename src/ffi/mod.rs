@@ -9,6 +9,7 @@
 mod daskr;
 mod dassl;
 mod radau5;
+mod version;
 
 use std::io::Write;
 
