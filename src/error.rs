@@ -14,18 +14,31 @@ pub enum Radau5Error {
     /// More than `nmax` steps would be needed (IDID = -2).
     #[error("exit of RADAU5 at x = {x:e}: more than nmax = {nmax} steps are needed")]
     TooManySteps {
+        /// The point reached.
         x: f64,
+        /// The step limit, IWORK(2).
         nmax: usize,
+        /// The statistics up to `x`.
         stats: Statistics,
     },
     /// The step size fell below `10 · uround · |x|` (IDID = -3).
     #[error("exit of RADAU5 at x = {x:e}: step size too small, h = {h:e}")]
-    StepSizeTooSmall { x: f64, h: f64, stats: Statistics },
+    StepSizeTooSmall {
+        /// The point reached.
+        x: f64,
+        /// The step size that was too small.
+        h: f64,
+        /// The statistics up to `x`.
+        stats: Statistics,
+    },
     /// The iteration matrix was singular five times in this call (IDID = -4).
     #[error("exit of RADAU5 at x = {x:e}: matrix is repeatedly singular, ier = {stage}")]
     RepeatedlySingular {
+        /// The point reached.
         x: f64,
+        /// The elimination stage of the last zero pivot (IER).
         stage: usize,
+        /// The statistics up to `x`.
         stats: Statistics,
     },
 }

@@ -19,6 +19,7 @@ use faer_lu::{FaerComplexLu, FaerRealLu};
 /// The elimination met a zero pivot at stage `stage` (1-based, IER of DEC).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Singular {
+    /// The elimination stage (1-based) whose pivot was zero.
     pub stage: usize,
 }
 
@@ -92,6 +93,7 @@ impl RealLu {
         }
     }
 
+    /// The order of the matrix.
     pub fn n(&self) -> usize {
         self.n
     }
@@ -188,6 +190,7 @@ impl ComplexLu {
         }
     }
 
+    /// The order of the matrix.
     pub fn n(&self) -> usize {
         self.n
     }

@@ -85,7 +85,12 @@ pub enum Matrix {
     /// All entries stored.
     Full,
     /// Band storage with `lower` sub- and `upper` super-diagonals.
-    Banded { lower: usize, upper: usize },
+    Banded {
+        /// Sub-diagonals (MLJAC / MLMAS).
+        lower: usize,
+        /// Super-diagonals (MUJAC / MUMAS).
+        upper: usize,
+    },
 }
 
 /// The shape of the problem: its size and which optional routines exist.
@@ -119,8 +124,20 @@ impl Structure {
 /// RTOL/ATOL as given by the caller (ITOL = 0 scalars, ITOL = 1 vectors).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Tolerance {
-    Scalar { rtol: f64, atol: f64 },
-    Vector { rtol: Vec<f64>, atol: Vec<f64> },
+    /// One relative and one absolute tolerance for every component (ITOL = 0).
+    Scalar {
+        /// RTOL.
+        rtol: f64,
+        /// ATOL.
+        atol: f64,
+    },
+    /// One pair per component (ITOL = 1), both of length N.
+    Vector {
+        /// RTOL(1..N).
+        rtol: Vec<f64>,
+        /// ATOL(1..N).
+        atol: Vec<f64>,
+    },
 }
 
 /// The tunable parameters of WORK(1..9) and IWORK(1..10); [`Default`] gives the
@@ -145,6 +162,7 @@ pub struct Options {
     /// IWORK(9), IWORK(10): M1, M2 of the second-order structure `y_i' = y_{i+M2}`,
     /// i ≤ M1 (default 0, and M2 = M1).
     pub m1: i64,
+    /// IWORK(10), M2 (see `m1`).
     pub m2: i64,
     /// WORK(1), UROUND (default 1e-16).
     pub uround: f64,
@@ -157,12 +175,14 @@ pub struct Options {
     pub fnewt: Option<f64>,
     /// WORK(5), WORK(6): keep the step if QUOT1 < hnew/hold < QUOT2 (defaults 1, 1.2).
     pub quot1: f64,
+    /// WORK(6), QUOT2 (see `quot1`).
     pub quot2: f64,
     /// WORK(7), HMAX (`None`: XEND - X).
     pub hmax: Option<f64>,
     /// WORK(8), WORK(9): bounds of hnew/hold, `facl` ≤ hnew/hold ≤ `facr` in the
     /// original's inverted form (defaults 0.2 and 8).
     pub step_ratio_min: f64,
+    /// WORK(9) (see `step_ratio_min`).
     pub step_ratio_max: f64,
 }
 
