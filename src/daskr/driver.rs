@@ -531,6 +531,16 @@ fn run<P: Problem + ?Sized>(
         }
         (continuation_layout(c)?, true)
     };
+    // Not a check of the original, whose comparisons with a NaN TOUT or TSTOP are false
+    // and send it down paths that depend on the compiler: refused with IDID = -33.
+    if c.tout.is_nan() || (c.info[3] != 0 && c.rwork.first().is_some_and(|v| v.is_nan())) {
+        return Err(illegal(
+            40,
+            "DASKR--  TOUT OR TSTOP (=R1, R2) IS NOT A NUMBER",
+            &[],
+            &[c.tout, c.rwork.first().copied().unwrap_or(0.0)],
+        ));
+    }
     let neq = lay.neq;
     if c.y.len() != neq || c.yprime.len() != neq || c.jroot.len() != lay.nrt {
         return Err(illegal(
