@@ -7,6 +7,8 @@
 //! through a closure, typically on the dense output of an integrator's last step, e.g.
 //! RADAU5's [`DenseOutput`](crate::radau5::DenseOutput) from inside `solout`.
 
+use std::cmp::Ordering;
+
 /// A located root.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Root {
@@ -26,8 +28,6 @@ pub enum Outcome {
     ZeroAtEnd(f64),
     /// JFLAG = 4: nothing in the interval.
     None(f64),
-    /// A function value was not finite at this point: no root can be located.
-    NotFinite(f64),
 }
 
 /// `SIGN(1.0D0, v)`: ±1 with the sign bit of `v`.
@@ -35,19 +35,26 @@ fn sign1(v: f64) -> f64 {
     1.0_f64.copysign(v)
 }
 
-/// Evaluations after which the iteration is cut short (the Illinois iteration needs a few
-/// dozen; this only bounds what rounding could otherwise stretch).
+/// Evaluations after which the iteration is cut short. The Illinois iteration needs a
+/// few dozen; the original has no bound, and loops for ever only when a secant point is
+/// NaN (an infinite function value) while a function keeps changing sign there.
 const MAX_ITERATIONS: usize = 500;
 
 /// Among the functions not zero at the new end, the one whose secant step towards `r0`
 /// is largest, if any changes sign; and whether any is zero there (DROOTS 110-140).
+/// The comparisons take the original's side on NaN: a NaN value counts as zero
+/// (`ABS(R) .GT. ZERO` is false) and a NaN secant ratio is taken (`T2 .LE. TMAX` is
+/// false), as is every ratio after it.
 fn strongest_change(r0: &[f64], r: &[f64]) -> (Option<usize>, bool) {
     let (mut imax, mut tmax, mut zroot) = (None, 0.0, false);
     for (i, (&a, &b)) in r0.iter().zip(r).enumerate() {
         if b.abs() > 0.0 {
             if sign1(a) != sign1(b) {
                 let t2 = (b / (b - a)).abs();
-                if t2 > tmax {
+                if !matches!(
+                    t2.partial_cmp(&tmax),
+                    Some(Ordering::Less | Ordering::Equal)
+                ) {
                     tmax = t2;
                     imax = Some(i);
                 }
@@ -117,9 +124,6 @@ pub fn search(
             x2 = *x1 - fracsub(*x0, *x1) * (*x1 - *x0);
         }
         eval(x2, rx);
-        if rx.iter().any(|v| !v.is_finite()) {
-            return Outcome::NotFinite(x2);
-        }
         // Statements 200-270: which side of x2 the sign change is on.
         let (change, zero) = strongest_change(r0, rx);
         nxlast = last;
@@ -169,8 +173,12 @@ pub fn locate(
     g0: &[f64],
     g1: &[f64],
     tol: f64,
-    g: impl FnMut(f64, &mut [f64]),
+    mut g: impl FnMut(f64, &mut [f64]),
 ) -> Option<Root> {
+    let finite = |v: &[f64]| v.iter().all(|x| x.is_finite());
+    if !finite(g0) || !finite(g1) {
+        return None;
+    }
     let n = g0.len();
     let (mut x0, mut x1) = (t0, t1);
     // A function zero at t0 takes the sign it has just after t0, so that it is not
@@ -188,14 +196,26 @@ pub fn locate(
         .collect();
     let (mut r0, mut r1, mut rx) = (r0_values, g1.to_vec(), vec![0.0; n]);
     let mut jroot = vec![0; n];
-    match search(
-        tol, &mut x0, &mut x1, &mut r0, &mut r1, &mut rx, &mut jroot, g,
-    ) {
-        Outcome::Found(t) | Outcome::ZeroAtEnd(t) => Some(Root {
+    let mut all_finite = true;
+    let outcome = search(
+        tol,
+        &mut x0,
+        &mut x1,
+        &mut r0,
+        &mut r1,
+        &mut rx,
+        &mut jroot,
+        |t, out| {
+            g(t, out);
+            all_finite &= finite(out);
+        },
+    );
+    match outcome {
+        Outcome::Found(t) | Outcome::ZeroAtEnd(t) if all_finite => Some(Root {
             t,
             direction: jroot,
         }),
-        Outcome::None(_) | Outcome::NotFinite(_) => None,
+        _ => None,
     }
 }
 
@@ -243,5 +263,30 @@ mod tests {
         let g = |t: f64, out: &mut [f64]| out[0] = t + 0.25;
         let r = locate(0.0, -1.0, &[0.25], &[-0.75], 1e-12, g).unwrap();
         assert!((r.t + 0.25).abs() <= 1e-12, "{}", r.t);
+    }
+
+    /// DROOTS takes NaN as "not greater than zero": a NaN at the right end is a root
+    /// there with no direction, and `locate` (the safe helper) reports nothing.
+    #[test]
+    fn nan_counts_as_zero_as_in_droots() {
+        let (mut x0, mut x1) = (0.0, 1.0);
+        let (mut r0, mut r1, mut rx) = (vec![1.0, -2.0], vec![f64::NAN, -1.0], vec![0.0; 2]);
+        let mut jroot = vec![9; 2];
+        let out = search(
+            1e-12,
+            &mut x0,
+            &mut x1,
+            &mut r0,
+            &mut r1,
+            &mut rx,
+            &mut jroot,
+            |_, _| unreachable!("no iteration without a sign change"),
+        );
+        assert_eq!(out, Outcome::ZeroAtEnd(1.0));
+        assert_eq!(jroot, [0, 0]);
+        assert_eq!(
+            locate(0.0, 1.0, &[1.0], &[f64::NAN], 1e-12, |_, _| {}),
+            None
+        );
     }
 }

@@ -248,7 +248,7 @@ static int gen(Rng *r, void *vc, const char **why) {
         static const char *const ON[] = {"",
                                          "INFO(1)=1 on a first call",
                                          "INFO(1)=-1 on a first call",
-                                         FUZZ_DASKR ? "a call after IDID=-11 without reset" : "a call after IDID=-33 without a fix",
+                                         FUZZ_DASKR ? "INFO(1)=1 after IDID=-11" : "a call after IDID=-33 without a fix",
                                          "INFO(12)=1 (Krylov)",
                                          "INFO(1)=1 right after IDID=4"};
         snprintf(c->why, sizeof c->why, "%s", ON[c->out]);
@@ -258,9 +258,19 @@ static int gen(Rng *r, void *vc, const char **why) {
             if (info[i] < 0 || info[i] > 1) info[i] = 0;
         if (c->out == O_AFTER_FAIL) {
 #if FUZZ_DASKR
-            c->ires_at = 1;
+            /* After IRES = -2 the original's text says "determine the cause before trying
+             * again", and INFO(1) = 1 retries the step it restored: in contract once an
+             * iteration matrix has been factored (retried only after an accepted step).
+             * From the first RES call on, the retry would solve with pivots never set. */
+            c->ires_at = rng_chance(r, 0.5) ? 1 : rng_int(r, 2, 200);
             c->ires_len = 1;
             c->ires_val = -2;
+            if (c->ires_at > 1) {
+                cls = C_IN;
+            } else {
+                snprintf(c->why, sizeof c->why, "%s",
+                         "ub: INFO(1)=1 after IDID=-11 at the first RES call (the matrix may be unset)");
+            }
 #else
             c->rtol = -1.0;
 #endif
@@ -393,7 +403,8 @@ static void run(void *vc, Line *l) {
 #endif
         calls++;
         seq_add(&s, idid);
-        if (c->out == O_AFTER_FAIL && idid < -1 && calls == 1) {
+        if (c->out == O_AFTER_FAIL && idid < -1 && calls == 1 &&
+            (!FUZZ_DASKR || c->ires_at == 1 || (liw > 10 && iwork[10] > 0))) {
             info[0] = 1; /* call again without reacting to the failure */
             oc = 1;
             continue;

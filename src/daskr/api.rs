@@ -338,6 +338,11 @@ impl Daskr {
             2 => Ok(Reached::Tstop),
             3 => Ok(Reached::Tout),
             4 => Ok(Reached::Initialized),
+            // A root on which no function changes sign: the original's report of a root
+            // function that is not finite (NaN counts as zero in DROOTS).
+            5 if self.jroot.iter().all(|&j| j == 0) => {
+                Err(DasslError::IllDefinedRoots { t: self.t })
+            }
             5 => Ok(Reached::Root(self.jroot.clone())),
             -1 => Err(DasslError::TooMuchWork { t }),
             -2 => Err(DasslError::TooMuchAccuracy { t }),

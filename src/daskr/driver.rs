@@ -5,11 +5,11 @@
 
 use super::init::{initial_values, InitControls};
 use super::layout::{
-    has_constraints, Layout, Work, IW_ETF, IW_ICNS, IW_IRFND, IW_K, IW_KOLD, IW_KPRIN, IW_LCIWP,
-    IW_LENIW, IW_LENRW, IW_LOCWP, IW_LSOFF, IW_ML, IW_MTYPE, IW_MU, IW_MXNH, IW_MXNIT, IW_MXNJ,
-    IW_MXORD, IW_NCFL, IW_NCFN, IW_NJE, IW_NLI, IW_NNI, IW_NPD, IW_NPS, IW_NRE, IW_NRTE, IW_NST,
-    IW_NSTL, RW_EPCON, RW_EPIN, RW_H, RW_HMAX, RW_HOLD, RW_PSI, RW_ROUND, RW_RSQRN, RW_SQRN,
-    RW_STOL, RW_T0, RW_TLAST, RW_TN, RW_TSTOP,
+    has_constraints, Layout, Work, IW_ETF, IW_ICNS, IW_IRFND, IW_JCALC, IW_K, IW_KOLD, IW_KPRIN,
+    IW_LCIWP, IW_LENIW, IW_LENRW, IW_LOCWP, IW_LSOFF, IW_ML, IW_MTYPE, IW_MU, IW_MXNH, IW_MXNIT,
+    IW_MXNJ, IW_MXORD, IW_NCFL, IW_NCFN, IW_NJE, IW_NLI, IW_NNI, IW_NPD, IW_NPS, IW_NRE, IW_NRTE,
+    IW_NST, IW_NSTL, RW_EPCON, RW_EPIN, RW_H, RW_HMAX, RW_HOLD, RW_PSI, RW_ROUND, RW_RSQRN,
+    RW_SQRN, RW_STOL, RW_T0, RW_TLAST, RW_TN, RW_TSTOP,
 };
 use super::rootcheck::{check, Check, Job};
 use super::step::{take_step, StepLimits};
@@ -411,22 +411,6 @@ fn ill_defined(t0: f64) -> Illegal {
     ))
 }
 
-/// A non-finite root function value at `t`: Y and YPRIME hold the values there, so T
-/// is set to it too (unlike illegal input, where nothing moves).
-fn not_finite_at(t: f64, t_out: &mut f64) -> Illegal {
-    *t_out = t;
-    not_finite(t)
-}
-
-fn not_finite(t: f64) -> Illegal {
-    illegal(
-        31,
-        "DASKR--  R IS ILL-DEFINED.  RT RETURNED A VALUE THAT IS NOT FINITE AT T = R1",
-        &[],
-        &[t],
-    )
-}
-
 /// RWORK and IWORK long enough for `lay` (statements 704, 705; checked on every call,
 /// since the arrays are re-read on continuation calls too).
 fn check_lengths(c: &Call<'_>, lay: &Layout) -> Result<(), Illegal> {
@@ -485,6 +469,25 @@ fn continuation_layout(c: &Call<'_>) -> Result<Layout, Illegal> {
             1,
             "DASKR--  INFO(1) = 1 BUT NO STEP HAS BEEN TAKEN (K = I1): AFTER IDID = 4 CALL AGAIN WITH INFO(1) = 0 AND INFO(11) = 0",
             &[k.into()],
+            &[],
+        ));
+    }
+    // The matrix is marked current (JCALC = 1) even when the step that failed never
+    // factored it (DNEDD label 390, e.g. IRES = -2 before the first matrix): the
+    // original would then solve with the pivots the caller's IWORK happens to hold.
+    let neq = usize::try_from(c.neq).unwrap_or(0);
+    let pivots = lay.pivot_offset();
+    let unfactored = iw_get(c.iwork, IW_JCALC) == 1
+        && c.iwork.get(pivots..pivots + neq).is_some_and(|ipvt| {
+            ipvt.iter()
+                .enumerate()
+                .any(|(row, &p)| usize::try_from(p).map_or(true, |p| p <= row || p > neq))
+        });
+    if unfactored {
+        return Err(illegal(
+            1,
+            "DASKR--  INFO(1) = 1 BUT THE ITERATION MATRIX WAS NEVER FACTORED: RESTART WITH INFO(1) = 0",
+            &[],
             &[],
         ));
     }
@@ -770,7 +773,6 @@ fn run<P: Problem + ?Sized>(
             if nrt > 0 {
                 match check(Job::Start, p, t0, tout, y, yp, jroot, uround, &mut w) {
                     Check::ZeroTwice => return Err(ill_defined(w.head[RW_T0])),
-                    Check::NotFinite(t) => return Err(not_finite_at(t, c.t)),
                     Check::Clear | Check::Root => {}
                 }
             }
@@ -786,7 +788,6 @@ fn run<P: Problem + ?Sized>(
         if nrt > 0 {
             match check(Job::Resume, p, tn, tout, y, yp, jroot, uround, &mut w) {
                 Check::ZeroTwice => return Err(ill_defined(w.head[RW_T0])),
-                Check::NotFinite(t) => return Err(not_finite_at(t, c.t)),
                 Check::Root => {
                     w.iw[IW_IRFND] = 1;
                     idid = 5;
@@ -920,7 +921,6 @@ fn run<P: Problem + ?Sized>(
                         t_ret = w.head[RW_T0];
                         break;
                     }
-                    Check::NotFinite(t) => return Err(not_finite_at(t, c.t)),
                     Check::ZeroTwice | Check::Clear => {}
                 }
             }

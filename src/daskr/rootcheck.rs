@@ -27,11 +27,10 @@ pub enum Check {
     Root,
     /// IRT = -1 / -2: a function is zero at T0 and again just after it (R ill-defined).
     ZeroTwice,
-    /// A root function returned a value that is not finite, at this t.
-    NotFinite(f64),
 }
 
-/// Evaluates the root functions at `t` into `r`, counting in IWORK(36).
+/// Evaluates the root functions at `t` into `r`, counting in IWORK(36). Values that are
+/// not finite are taken as the original takes them: NaN is "not greater than zero".
 fn evaluate<P: Problem + ?Sized>(
     p: &mut P,
     iw: &mut [i32],
@@ -39,10 +38,9 @@ fn evaluate<P: Problem + ?Sized>(
     y: &[f64],
     yp: &[f64],
     r: &mut [f64],
-) -> bool {
+) {
     p.roots(t, y, yp, r);
     iw[IW_NRTE] += 1;
-    r.iter().all(|v| v.is_finite())
 }
 
 /// Checks for roots near `tn` as the original's JOB says (DRCHEK). `y`, `yp` are
@@ -67,21 +65,13 @@ pub fn check<P: Problem + ?Sized>(
     let mut psi = [0.0; 6];
     psi.copy_from_slice(&w.head[RW_PSI..RW_PSI + 6]);
     let mut t0 = w.head[RW_T0];
-    macro_rules! eval_or_fail {
-        ($t:expr, $r:expr) => {
-            if !evaluate(p, w.iw, $t, y, yp, $r) {
-                w.head[RW_T0] = t0;
-                return Check::NotFinite($t);
-            }
-        };
-    }
     match job {
         Job::Start => {
             // Statements 100-190: R at the initial point; if a component is zero there,
             // look a little ahead (a tenth of the first step at least).
             interpolate(tn, t0, y, yp, kold, w.phi, &psi);
             w.iw[IW_NRTE] = 0;
-            eval_or_fail!(t0, w.r0);
+            evaluate(p, w.iw, t0, y, yp, w.r0);
             if w.r0.iter().any(|v| v.abs() == 0.0) {
                 let temp2 = (hminr / h.abs()).max(0.1);
                 let temp1 = temp2 * h;
@@ -89,7 +79,7 @@ pub fn check<P: Problem + ?Sized>(
                 for (yi, ph) in y.iter_mut().zip(&w.phi[neq..2 * neq]) {
                     *yi += temp2 * ph;
                 }
-                eval_or_fail!(t0, w.r0);
+                evaluate(p, w.iw, t0, y, yp, w.r0);
                 w.head[RW_T0] = t0;
                 if w.r0.iter().any(|v| v.abs() == 0.0) {
                     return Check::ZeroTwice;
@@ -102,7 +92,7 @@ pub fn check<P: Problem + ?Sized>(
                 // Statements 200-250: a root was returned at T0. Components zero at T0
                 // must not be zero just after it; a new zero just after T0 is a root.
                 interpolate(tn, t0, y, yp, kold, w.phi, &psi);
-                eval_or_fail!(t0, w.r0);
+                evaluate(p, w.iw, t0, y, yp, w.r0);
                 let mut zroot = false;
                 for (j, v) in jroot.iter_mut().zip(w.r0.iter()) {
                     if v.abs() == 0.0 {
@@ -121,7 +111,7 @@ pub fn check<P: Problem + ?Sized>(
                             *yi += temp2 * ph;
                         }
                     }
-                    eval_or_fail!(t0, w.r0);
+                    evaluate(p, w.iw, t0, y, yp, w.r0);
                     w.head[RW_T0] = t0;
                     let mut found = false;
                     for (j, v) in jroot.iter_mut().zip(w.r0.iter()) {
@@ -155,20 +145,14 @@ pub fn check<P: Problem + ?Sized>(
         tout
     };
     interpolate(tn, t1, y, yp, kold, w.phi, &psi);
-    eval_or_fail!(t1, w.r1);
+    evaluate(p, w.iw, t1, y, yp, w.r1);
     let (mut x0, mut x1) = (t0, t1);
     let (phi, iw) = (&*w.phi, &mut *w.iw);
     let outcome = search(hminr, &mut x0, &mut x1, w.r0, w.r1, w.rx, jroot, |x, rx| {
         interpolate(tn, x, y, yp, kold, phi, &psi);
         evaluate(p, iw, x, y, yp, rx);
     });
-    let x = match outcome {
-        Outcome::NotFinite(x) => {
-            w.head[RW_T0] = t0;
-            return Check::NotFinite(x);
-        }
-        Outcome::Found(x) | Outcome::ZeroAtEnd(x) | Outcome::None(x) => x,
-    };
+    let (Outcome::Found(x) | Outcome::ZeroAtEnd(x) | Outcome::None(x)) = outcome;
     w.head[RW_T0] = x;
     w.r0.copy_from_slice(w.rx);
     if matches!(outcome, Outcome::None(_)) {

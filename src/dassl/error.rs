@@ -87,8 +87,9 @@ pub enum DasslError {
         /// The initial point.
         t: f64,
     },
-    /// IDID = -33 from DDASKR's root check: a root function is zero at two very close
-    /// points, or returned a value that is not finite.
+    /// DDASKR's root functions are ill-defined: zero at two very close points (IDID =
+    /// -33), or not finite, which the original reports as a root on which no function
+    /// changes sign (IDID = 5, every JROOT = 0).
     #[error("root functions ill-defined at t = {t:e}")]
     IllDefinedRoots {
         /// Where the root functions were evaluated.
