@@ -30,3 +30,31 @@ fn aliased_tolerances_and_parameter_widths_from_fortran() {
     );
     assert_eq!(String::from_utf8_lossy(&out.stdout), ORIGINAL);
 }
+
+/// Hairer's 2-D Brusselator example passes the WORK a one-column replacement linear
+/// algebra needs (LWORK = 16 N + 20) with a full Jacobian whose JAC writes N x N values:
+/// the original refuses the call (IDID = -1, JAC never called), so does stiffdae; with a
+/// WORK large enough both solve it alike (`fortran/radau5_bruss2d.f`, N = 72; the
+/// expected lines are the original's).
+#[test]
+fn brusselator_2d_with_a_replacement_algebras_work_is_refused_as_by_the_original() {
+    const ORIGINAL: &str = "\
+CASE 1 IDID  -1 JAC    0     0     0     0     0     0     0     0
+Y 0000000000000000 0000000000000000 3FF87EB1990B6977
+CASE 2 IDID   1 JAC   15   134    15    20    20     0    19    38
+Y 3FF0000000000000 3FFF51509008EF05 3FF7606C58693E78
+";
+    let exe = fortran_program(
+        "radau5-bruss2d",
+        &[root().join("ffi-tests/fortran/radau5_bruss2d.f")],
+        Link::Static,
+    );
+    let out = run(&exe, "", &[]);
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), ORIGINAL);
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("min. LWORK = 21620"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
