@@ -276,3 +276,21 @@ pub fn find(solver: &str, problem: &str, tol: f64) -> Option<&'static Row> {
             && (r.tol / tol - 1.0).abs() < 1e-9
     })
 }
+
+/// The original codes' RESULT lines for every row of the main job: the kit drivers
+/// linked against radau5.f (2002), netlib ddassl.f and ddaskr.f, compiled locally with
+/// gfortran -O2 (`testset --original DIR` prints the same table live).
+const ORIGINAL: &str = include_str!("../expected/testset_original.txt");
+
+/// The original's result for one row of the main job, if frozen.
+pub fn original(solver: &str, problem: &str, tol: f64) -> Option<crate::RunResult> {
+    ORIGINAL
+        .lines()
+        .filter(|l| l.starts_with("RESULT "))
+        .filter_map(crate::parse_result)
+        .find(|r| {
+            r.solver.eq_ignore_ascii_case(solver)
+                && r.problem == problem
+                && (r.rtol / tol - 1.0).abs() < 1e-6
+        })
+}

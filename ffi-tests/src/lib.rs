@@ -305,12 +305,86 @@ pub fn kit_program(solver: Solver, problem: &str) -> Result<PathBuf, String> {
 /// Runs one kit driver with rtol = atol = h0 = `tol` and returns its RESULT line.
 pub fn run_kit(solver: Solver, problem: &str, tol: f64) -> (RunResult, Output) {
     let exe = kit_program(solver, problem).unwrap_or_else(|e| panic!("{e}"));
+    run_kit_program(&exe, tol)
+}
+
+/// The original's Fortran files for `entry` (`radau5`, `ddassl`, `ddaskr`) found in
+/// `dir` or one of its subdirectories: the required ones, then the support files of the
+/// netlib DDASSL bundle that are present (LINPACK, BLAS, SLATEC error handling). They
+/// are compiled only on the user's machine, from a directory the user supplies.
+pub fn original_sources(entry: &str, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let (required, optional): (&[&str], &[&str]) = match entry {
+        "radau5" => (&["radau5.f", "decsol.f", "dc_decsol.f"], &[]),
+        "ddassl" => (
+            &["ddassl.f"],
+            &[
+                "dgefa.f", "dgesl.f", "dgbfa.f", "dgbsl.f", "blas.f", "daux.f", "fdump.f",
+                "i1mach.f", "j4save.f", "xercnt.f", "xersve.f", "stubs.f",
+            ],
+        ),
+        _ => (&["ddaskr.f", "daux.f", "dlinpk.f"], &[]),
+    };
+    let mut files = Vec::new();
+    for name in required {
+        files.push(find_file(dir, name).ok_or(format!("{name} not found in {}", dir.display()))?);
+    }
+    files.extend(optional.iter().filter_map(|name| find_file(dir, name)));
+    Ok(files)
+}
+
+/// `name` in `dir` or one of its subdirectories.
+fn find_file(dir: &Path, name: &str) -> Option<PathBuf> {
+    let direct = dir.join(name);
+    if direct.is_file() {
+        return Some(direct);
+    }
+    let mut subdirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    subdirs.sort();
+    subdirs
+        .into_iter()
+        .map(|d| d.join(name))
+        .find(|p| p.is_file())
+}
+
+/// The kit driver of `solver` with problem `problem` linked against the original code
+/// whose sources are in `dir` instead of libstiffdae (`testset --original DIR`).
+pub fn kit_program_original(solver: Solver, problem: &str, dir: &Path) -> Result<PathBuf, String> {
+    let entry = solver.name().to_lowercase();
+    let originals = original_sources(&entry, dir)?;
+    build_once(&format!("{entry}-{problem}-original"), |exe| {
+        let kit = root().join("fortran");
+        let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
+        // The originals pass scalars for arrays (legacy Fortran): allowed, silenced.
+        cmd.args([
+            "-O2",
+            "-w",
+            "-std=legacy",
+            "-fallow-argument-mismatch",
+            "-o",
+        ])
+        .arg(exe)
+        .args(solver.driver().iter().map(|f| kit.join(f)))
+        .arg(kit.join("report.f"))
+        .arg(kit.join("problems").join(format!("{problem}.f")))
+        .args(&originals)
+        .arg(format!("-J{}", work_dir().display()));
+        run_compiler(cmd, &format!("gfortran {entry}-{problem}-original"))
+    })
+}
+
+/// Runs a kit program with rtol = atol = h0 = `tol` and returns its RESULT line.
+pub fn run_kit_program(exe: &Path, tol: f64) -> (RunResult, Output) {
     let input = format!("{tol:e}\n{tol:e}\n{tol:e}\n");
-    let out = run(&exe, &input, &[("STIFFDAE_QUIET", "1")]);
+    let out = run(exe, &input, &[("STIFFDAE_QUIET", "1")]);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let res = parse_result(&stdout).unwrap_or_else(|| {
         panic!(
-            "no RESULT line from {problem}:\n{stdout}\n{}",
+            "no RESULT line from {}:\n{stdout}\n{}",
+            exe.display(),
             String::from_utf8_lossy(&out.stderr)
         )
     });

@@ -10,7 +10,8 @@
 //! case must give the original's line. Exit status 1 when anything is reported.
 
 use ffi_tests::{
-    fuzz_judge, fuzz_program, fuzz_program_original, run_fuzz, FuzzVerdict, FUZZ_ENTRIES,
+    fuzz_judge, fuzz_program, fuzz_program_original, original_sources, run_fuzz, FuzzVerdict,
+    FUZZ_ENTRIES,
 };
 use std::path::{Path, PathBuf};
 
@@ -57,48 +58,8 @@ fn parse_args() -> Result<Args, String> {
     Ok(args)
 }
 
-/// The original's Fortran files for `entry`: the required ones, then the support
-/// files of the netlib DDASSL bundle that are present (LINPACK, BLAS, SLATEC error
-/// handling).
-fn original_files(entry: &str) -> (&'static [&'static str], &'static [&'static str]) {
-    match entry {
-        "radau5" => (&["radau5.f", "decsol.f", "dc_decsol.f"], &[]),
-        "ddassl" => (
-            &["ddassl.f"],
-            &[
-                "dgefa.f", "dgesl.f", "dgbfa.f", "dgbsl.f", "blas.f", "daux.f", "fdump.f",
-                "i1mach.f", "j4save.f", "xercnt.f", "xersve.f", "stubs.f",
-            ],
-        ),
-        _ => (&["ddaskr.f", "daux.f", "dlinpk.f"], &[]),
-    }
-}
-
-/// `name` in `dir` or one of its subdirectories.
-fn find(dir: &Path, name: &str) -> Option<PathBuf> {
-    let direct = dir.join(name);
-    if direct.is_file() {
-        return Some(direct);
-    }
-    let mut subdirs: Vec<PathBuf> = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
-        .collect();
-    subdirs.sort();
-    subdirs
-        .into_iter()
-        .map(|d| d.join(name))
-        .find(|p| p.is_file())
-}
-
 fn original_program(entry: &str, dir: &Path) -> Result<PathBuf, String> {
-    let (required, optional) = original_files(entry);
-    let mut files = Vec::new();
-    for name in required {
-        files.push(find(dir, name).ok_or(format!("{name} not found in {}", dir.display()))?);
-    }
-    files.extend(optional.iter().filter_map(|name| find(dir, name)));
+    let files = original_sources(entry, dir)?;
     fuzz_program_original(&format!("fuzz-{entry}-original"), entry, &files)
 }
 

@@ -1,52 +1,97 @@
 //! The main job: every Test Set problem of the kit through libstiffdae, as the original
-//! codes are run in fortran-baseline.md, printed as a run table with the baseline's
-//! statistics beside ours.
-//!
-//! `cargo run --release -p ffi-tests --bin testset [-- --solver radau5|ddassl]
-//! [--problem NAME] [--tol X] [--repeat N]`. With `--repeat N` every run is repeated N
-//! times and the median of the drivers' solver time is printed (the benchmark).
+//! codes are run in `docs/baseline.md`, printed as a run table with the original's
+//! results beside ours and a legend. Run `testset --help` for the options.
 
-use ffi_tests::{baseline, run_kit, within_one_percent, Solver};
+use ffi_tests::{baseline, kit_program, kit_program_original, run_kit_program, RunResult, Solver};
+use std::path::PathBuf;
+use std::time::Instant;
 
 const PROBLEMS: &[&str] = &[
     "hires", "vdpol", "pollu", "rober", "transamp", "andrews", "caraxis", "wheel", "pump",
 ];
+
+const SOLVERS: [Solver; 3] = [Solver::Radau5, Solver::Ddassl, Solver::Ddaskr];
+
+const USAGE: &str = "\
+usage: cargo run --release -p ffi-tests --bin testset -- [options]
+
+Runs the Test Set problems of the kit (fortran/) through libstiffdae with RADAU5, DDASSL
+and DDASKR and prints a table with the original codes' results beside ours.
+
+options:
+  --solver NAME      radau5, ddassl or ddaskr (default: all three)
+  --problem NAME     one of: hires vdpol pollu rober transamp andrews caraxis wheel pump
+  --tol X            one tolerance (rtol = atol = h0) instead of the table's three
+  --repeat N         repeat every run N times and print the median solver time
+  --original DIR     also build the kit against the original Fortran sources found in DIR
+                     (radau5.f, decsol.f, dc_decsol.f; ddassl.f with its LINPACK/SLATEC
+                     files; ddaskr.f, daux.f, dlinpk.f; in DIR or its subdirectories) and
+                     compare with them live instead of with the frozen results
+  --help             this text";
 
 struct Args {
     solvers: Vec<Solver>,
     problems: Vec<String>,
     tols: Option<Vec<f64>>,
     repeat: usize,
+    original: Option<PathBuf>,
 }
 
-fn parse_args() -> Result<Args, String> {
+fn names_of_solvers() -> String {
+    SOLVERS
+        .iter()
+        .map(|s| s.name().to_lowercase())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn parse_args() -> Result<Option<Args>, String> {
     let mut args = Args {
-        solvers: vec![Solver::Radau5, Solver::Ddassl, Solver::Ddaskr],
+        solvers: SOLVERS.to_vec(),
         problems: PROBLEMS.iter().map(|s| s.to_string()).collect(),
         tols: None,
         repeat: 1,
+        original: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         let mut value = || it.next().ok_or(format!("{a} needs a value"));
         match a.as_str() {
+            "--help" | "-h" => return Ok(None),
             "--solver" => {
-                args.solvers = match value()?.to_lowercase().as_str() {
-                    "radau5" => vec![Solver::Radau5],
-                    "ddassl" => vec![Solver::Ddassl],
-                    "ddaskr" => vec![Solver::Ddaskr],
-                    s => return Err(format!("unknown solver {s}")),
-                }
+                let name = value()?.to_lowercase();
+                let solver = SOLVERS
+                    .iter()
+                    .find(|s| s.name().to_lowercase() == name)
+                    .ok_or(format!(
+                        "unknown solver {name}: one of {}",
+                        names_of_solvers()
+                    ))?;
+                args.solvers = vec![*solver];
             }
-            "--problem" => args.problems = vec![value()?],
+            "--problem" => {
+                let name = value()?.to_lowercase();
+                if !PROBLEMS.contains(&name.as_str()) {
+                    return Err(format!(
+                        "unknown problem {name}: one of {}",
+                        PROBLEMS.join(", ")
+                    ));
+                }
+                args.problems = vec![name];
+            }
             "--tol" => {
-                args.tols = Some(vec![value()?.parse().map_err(|e| format!("--tol: {e}"))?])
+                let tol: f64 = value()?.parse().map_err(|e| format!("--tol: {e}"))?;
+                if !(tol > 0.0 && tol < 1.0) {
+                    return Err(format!("--tol: {tol} is not in (0, 1)"));
+                }
+                args.tols = Some(vec![tol]);
             }
             "--repeat" => args.repeat = value()?.parse().map_err(|e| format!("--repeat: {e}"))?,
+            "--original" => args.original = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown argument {a}")),
         }
     }
-    Ok(args)
+    Ok(Some(args))
 }
 
 /// The tolerances of the table: pump also at the tolerances its DASSL settings target.
@@ -58,112 +103,214 @@ fn tolerances(problem: &str) -> Vec<f64> {
     }
 }
 
-fn kit_exists(solver: Solver, problem: &str) -> bool {
-    let dir = ffi_tests::root().join("fortran");
-    solver.driver().iter().all(|f| dir.join(f).exists())
-        && dir.join("problems").join(format!("{problem}.f")).exists()
-}
-
 fn fmt_opt(v: Option<f64>) -> String {
     v.map_or("–".into(), |x| format!("{x:.2}"))
 }
 
+/// What a row is judged by: IDID, the feval error, steps, accepted steps, function and
+/// Jacobian evaluations, (RADAU5) decompositions, and mescd and scd as printed.
+fn stats(r: &RunResult, solver: Solver) -> ([i64; 7], [String; 3]) {
+    let nlu = if solver == Solver::Radau5 { r.nlu } else { 0 };
+    (
+        [
+            r.idid.into(),
+            r.ierr.into(),
+            r.steps as i64,
+            r.accept as i64,
+            r.nf as i64,
+            r.njac as i64,
+            nlu as i64,
+        ],
+        [fmt_opt(r.mescd), fmt_opt(r.scd), fmt_opt(r.scd9)],
+    )
+}
+
+fn short(r: &RunResult, solver: Solver) -> String {
+    let lu = if solver == Solver::Radau5 {
+        format!("/{}", r.nlu)
+    } else {
+        String::new()
+    };
+    format!("{}/{}/{}/{}{lu}", r.steps, r.accept, r.nf, r.njac)
+}
+
+/// Why a failed row failed, and whether the original fails alike.
+fn reason(r: &RunResult, original: Option<&RunResult>) -> String {
+    let what = if r.ierr != 0 {
+        format!("the problem's feval reported ierr = {}", r.ierr)
+    } else {
+        format!(
+            "IDID = {} ({})",
+            r.idid,
+            idid_meaning(r.solver.as_str(), r.idid)
+        )
+    };
+    match original {
+        Some(o) if o.idid == r.idid && o.ierr == r.ierr => {
+            format!("; the original fails here too: {what}")
+        }
+        Some(o) => format!("; {what}, the original ends with IDID = {}", o.idid),
+        None => format!("; {what}"),
+    }
+}
+
+fn idid_meaning(solver: &str, idid: i32) -> &'static str {
+    match (solver, idid) {
+        ("RADAU5", -1) => "input not consistent",
+        ("RADAU5", -2) => "larger NMAX needed",
+        ("RADAU5", -3) => "step size too small",
+        ("RADAU5", -4) => "matrix repeatedly singular",
+        (_, -1) => "500 steps on this call",
+        (_, -2) => "too much accuracy requested",
+        (_, -3) => "a weight became zero",
+        (_, -6) => "repeated error test failures",
+        (_, -7) => "repeated corrector convergence failures",
+        (_, -8) => "singular iteration matrix",
+        (_, -9) => "convergence failures after error test failures",
+        (_, -10) => "IRES = -1 repeatedly",
+        (_, -11) => "IRES = -2",
+        (_, -12) => "initial values failed",
+        (_, -33) => "illegal input",
+        _ => "see the legend",
+    }
+}
+
+const LEGEND: &str = "\
+legend:
+  idid   RADAU5: 1 success, -1 input not consistent, -2 larger NMAX needed, -3 step size
+         too small, -4 matrix repeatedly singular. DDASSL/DDASKR: 3 TOUT reached, -1 500
+         steps on one call, -2 too much accuracy, -3 zero weight, -6 repeated error test
+         failures, -7 repeated convergence failures, -8 singular matrix, -9 convergence
+         after error test failures, -10/-11 IRES = -1/-2, -12 initial values failed,
+         -33 illegal input (the kit driver continues over segments, as the Test Set's).
+  mescd  -log10 of the largest mixed error over all components at the end point,
+         |y - yref| / (atol/rtol + |yref|) (the Test Set's report).
+  scd    -log10 of the largest relative error over the components the problem
+         compares (absolute where the reference is zero); pump: y9, the charge, also
+         on its own.
+  steps/accept/#f/#Jac/#LU   steps, accepted steps, function (DAE: residual)
+         evaluations, Jacobians and LU decompositions (RADAU5) as the solver counts them.
+  original   the same kit driver linked against the original Fortran code (frozen in
+         ffi-tests/expected/testset_original.txt, or live with --original DIR);
+         published   the row of the reference baseline (docs/baseline.md), where it has one.";
+
 fn main() {
     let args = match parse_args() {
-        Ok(a) => a,
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            println!("{USAGE}");
+            return;
+        }
         Err(e) => {
-            eprintln!("testset: {e}");
+            eprintln!("testset: {e}\n\n{USAGE}");
             std::process::exit(2);
         }
     };
-    println!("| solver | problem | tol | idid | mescd | scd | steps | accept | #f | #Jac | #LU | CPU s | baseline steps/accept/#f/#Jac/#LU | match |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
-    let (mut identical, mut close, mut differ) = (0, 0, 0);
+    eprintln!("testset: building libstiffdae (cargo build --release) …");
+    let started = Instant::now();
+    ffi_tests::library();
+    eprintln!(
+        "testset: library ready after {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    let rows: usize = args
+        .solvers
+        .iter()
+        .map(|s| {
+            args.problems
+                .iter()
+                .filter(|p| !s.refuses(p))
+                .map(|p| args.tols.as_ref().map_or(tolerances(p).len(), Vec::len))
+                .sum::<usize>()
+        })
+        .sum();
+    println!("| solver | problem | tol | idid | mescd | scd | steps/accept/#f/#Jac/#LU | CPU s | original | published | verdict |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    let (mut identical, mut differ, mut done) = (0, 0, 0);
     for &solver in &args.solvers {
         for problem in &args.problems {
             if solver.refuses(problem) {
                 continue;
             }
-            if !kit_exists(solver, problem) {
-                println!(
-                    "| {} | {problem} | – | – | | | | | | | | | | kit file missing |",
-                    solver.name()
-                );
-                continue;
-            }
-            if let Err(e) = ffi_tests::kit_program(solver, problem) {
-                let reason = if e.contains("undefined reference") {
-                    "not in the library yet"
-                } else {
-                    "does not build"
-                };
-                println!(
-                    "| {} | {problem} | | | | | | | | | | | | {reason} |",
-                    solver.name()
-                );
-                continue;
-            }
+            eprintln!(
+                "testset: building the {} kit driver for {problem} …",
+                solver.name()
+            );
+            let exe = match kit_program(solver, problem) {
+                Ok(exe) => exe,
+                Err(e) => {
+                    eprintln!("testset: {e}");
+                    println!(
+                        "| {} | {problem} | | | | | | | | | does not build |",
+                        solver.name()
+                    );
+                    continue;
+                }
+            };
+            let original_exe = args.original.as_ref().map(|dir| {
+                kit_program_original(solver, problem, dir).unwrap_or_else(|e| {
+                    eprintln!("testset: the original does not build: {e}");
+                    std::process::exit(2);
+                })
+            });
             for tol in args.tols.clone().unwrap_or_else(|| tolerances(problem)) {
+                done += 1;
+                eprintln!(
+                    "testset: [{done}/{rows}] {} {problem} {tol:.0e}",
+                    solver.name()
+                );
                 let mut times = Vec::with_capacity(args.repeat);
                 let mut res = None;
                 for _ in 0..args.repeat.max(1) {
-                    let (r, _) = run_kit(solver, problem, tol);
+                    let (r, _) = run_kit_program(&exe, tol);
                     times.push(r.cpu);
                     res = Some(r);
                 }
                 let r = res.expect("at least one run");
                 times.sort_by(f64::total_cmp);
                 let cpu = times[times.len() / 2];
-                let nlu = if solver == Solver::Radau5 {
-                    r.nlu.to_string()
-                } else {
-                    "–".into()
+                let original = match &original_exe {
+                    Some(exe) => Some(run_kit_program(exe, tol).0),
+                    None => baseline::original(solver.name(), problem, tol),
                 };
-                let (base, verdict) = match baseline::find(solver.name(), problem, tol) {
-                    Some(b) => {
-                        let got = [r.steps, r.accept, r.nf, r.njac, b.nlu.map_or(0, |_| r.nlu)];
-                        let want = [b.steps, b.accept, b.nf, b.njac, b.nlu.unwrap_or(0)];
-                        let verdict = if got == want {
-                            identical += 1;
-                            "identical"
-                        } else if got.iter().zip(want).all(|(g, w)| within_one_percent(*g, w)) {
-                            close += 1;
-                            "within 1 %"
-                        } else {
-                            differ += 1;
-                            "differs"
-                        };
-                        let lu = b.nlu.map_or("–".into(), |v| v.to_string());
-                        (
-                            format!("{}/{}/{}/{}/{lu}", b.steps, b.accept, b.nf, b.njac),
-                            verdict,
-                        )
+                let (orig_col, verdict) = match &original {
+                    Some(o) if stats(o, solver) == stats(&r, solver) => {
+                        identical += 1;
+                        (format!("{} {}", o.idid, short(o, solver)), "identical")
                     }
-                    None => (
-                        "–".into(),
-                        if r.ierr != 0 {
-                            "stopped: feval error"
-                        } else {
-                            "no baseline"
-                        },
-                    ),
+                    Some(o) => {
+                        differ += 1;
+                        (format!("{} {}", o.idid, short(o, solver)), "DIFFERS")
+                    }
+                    None => ("–".into(), "no original run"),
+                };
+                let published =
+                    baseline::find(solver.name(), problem, tol).map_or("–".into(), |b| {
+                        let lu = b.nlu.map_or(String::new(), |v| format!("/{v}"));
+                        format!("{}/{}/{}/{}{lu}", b.steps, b.accept, b.nf, b.njac)
+                    });
+                let failed = r.ierr != 0 || r.idid < 0;
+                let verdict = if failed {
+                    format!("{verdict}{}", reason(&r, original.as_ref()))
+                } else {
+                    verdict.to_string()
                 };
                 let scd = match (r.scd, r.scd9) {
                     (Some(_), Some(s9)) => format!("{} (y9: {s9:.2})", fmt_opt(r.scd)),
                     _ => fmt_opt(r.scd),
                 };
                 println!(
-                    "| {} | {problem} | {tol:.0e} | {} | {} | {scd} | {} | {} | {} | {} | {nlu} | {cpu:.4} | {base} | {verdict} |",
+                    "| {} | {problem} | {tol:.0e} | {} | {} | {scd} | {} | {cpu:.4} | {orig_col} | {published} | {verdict} |",
                     solver.name(),
                     r.idid,
                     fmt_opt(r.mescd),
-                    r.steps,
-                    r.accept,
-                    r.nf,
-                    r.njac
+                    short(&r, solver),
                 );
             }
         }
     }
-    println!("\nbaseline rows: {identical} identical, {close} within 1 %, {differ} differing");
+    println!("\n{identical} rows identical to the original, {differ} differing\n\n{LEGEND}");
+    if differ > 0 {
+        std::process::exit(1);
+    }
 }

@@ -1,0 +1,56 @@
+//! The main job (`testset`, the first command of the README) as a user runs it: every
+//! row of the table equals the original codes' run of the same kit driver
+//! (`expected/testset_original.txt`), failures carry their reason, the options are
+//! checked.
+
+use std::process::Command;
+
+fn testset(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_testset"))
+        .args(args)
+        .output()
+        .expect("run testset")
+}
+
+#[test]
+fn every_row_is_identical_to_the_original() {
+    let out = testset(&[]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("66 rows identical to the original, 0 differing"),
+        "{stdout}"
+    );
+    for line in stdout
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| solver"))
+    {
+        let idid: i32 = line.split('|').nth(4).unwrap().trim().parse().unwrap();
+        if idid < 1 {
+            assert!(
+                line.contains("the original fails here too"),
+                "a failed row without its reason: {line}"
+            );
+        }
+    }
+    assert!(stdout.contains("legend:"), "{stdout}");
+}
+
+#[test]
+fn help_and_unknown_names() {
+    let help = testset(&["--help"]);
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--original DIR"));
+    for (args, list) in [
+        (["--problem", "brusselator"], "hires, vdpol, pollu"),
+        (["--solver", "rodas"], "radau5, ddassl, ddaskr"),
+    ] {
+        let out = testset(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(list),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
