@@ -7,7 +7,7 @@ use ffi_tests::{c_program, root, run, Link};
 fn robertson_dae_from_c() {
     let exe = c_program(
         "c-robertson-dassl",
-        &[root().join("ffi-tests/c/robertson_dassl.c")],
+        &[root().join("examples/c/robertson_ddassl.c")],
         Link::Static,
     );
     let out = run(&exe, "", &[]);

@@ -1,5 +1,5 @@
 //! DDASKR's events through `ddaskr_` from C and Fortran: the ModiaMath clutch
-//! (`c/clutch.c`, `fortran/clutch.f`), a bouncing ball (`c/bouncing_ball.c`) and a
+//! (`examples/c/clutch_ddaskr.c`, `examples/fortran77/clutch_ddaskr.f`), a bouncing ball (`examples/c/bouncing_ball_ddaskr.c`) and a
 //! pendulum whose rope goes slack (`c/slack_pendulum.c`); consistent initial values with
 //! INFO(11) = 1 and INFO(14) = 1 (`c/daskr_init.c`).
 
@@ -90,7 +90,7 @@ fn check_clutch(stdout: &str) {
 fn clutch_from_c() {
     let exe = c_program(
         "c-clutch",
-        &[root().join("ffi-tests/c/clutch.c")],
+        &[root().join("examples/c/clutch_ddaskr.c")],
         Link::Static,
     );
     check_clutch(&output(&exe));
@@ -100,12 +100,12 @@ fn clutch_from_c() {
 fn clutch_from_fortran_equals_c() {
     let f = fortran_program(
         "f-clutch",
-        &[root().join("ffi-tests/fortran/clutch.f")],
+        &[root().join("examples/fortran77/clutch_ddaskr.f")],
         Link::Shared,
     );
     let c = c_program(
         "c-clutch",
-        &[root().join("ffi-tests/c/clutch.c")],
+        &[root().join("examples/c/clutch_ddaskr.c")],
         Link::Static,
     );
     let (fo, co) = (output(&f), output(&c));
@@ -121,7 +121,7 @@ fn clutch_from_fortran_equals_c() {
 fn bouncing_ball_from_c() {
     let exe = c_program(
         "c-bouncing-ball",
-        &[root().join("ffi-tests/c/bouncing_ball.c")],
+        &[root().join("examples/c/bouncing_ball_ddaskr.c")],
         Link::Static,
     );
     let stdout = output(&exe);

@@ -6,7 +6,7 @@ use ffi_tests::{fortran_program, root, run, Link};
 fn modern_fortran_calls_radau5_through_the_module() {
     let sources = [
         root().join("fortran/stiffdae.f90"),
-        root().join("ffi-tests/fortran/modern.f90"),
+        root().join("examples/fortran90/vdpol_radau5.f90"),
     ];
     let exe = fortran_program("modern-fortran", &sources, Link::Static);
     let out = run(&exe, "", &[]);
@@ -38,7 +38,7 @@ fn modern_fortran_calls_radau5_through_the_module() {
 fn modern_fortran_calls_ddaskr_through_the_module() {
     let sources = [
         root().join("fortran/stiffdae.f90"),
-        root().join("ffi-tests/fortran/modern_daskr.f90"),
+        root().join("examples/fortran90/ball_ddaskr.f90"),
     ];
     let exe = fortran_program("modern-fortran-daskr", &sources, Link::Static);
     let out = run(&exe, "", &[]);

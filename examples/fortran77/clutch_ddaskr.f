@@ -1,4 +1,4 @@
-C     The ModiaMath clutch through DDASKR, as ffi-tests/c/clutch.c
+C     The ModiaMath clutch through DDASKR, as examples/c/clutch_ddaskr.c
 C     (see there for the model): two inertias, an ideal clutch, an EMF
 C     charging a capacitor with a resistor across it. Engaged at t = 0,
 C     released at t = 100, engaged again at t = 300 (root functions),
