@@ -13,7 +13,9 @@ c     the problem's vector tolerances where it sets them (INFO(2) = 1).
 c     The statistics are summed over the segments and reported as the
 c     Test Set does: steps = all steps tried (IWORK(11) + IWORK(14) +
 c     IWORK(15)), accept = IWORK(11); the run ends with one RESULT line
-c     (report.f). Index-3 problems are refused.
+c     (report.f). Index-3 problems are refused. With the environment
+c     variable KIT_REPEAT = N the whole run is repeated N times in the
+c     process and the mean solver time is reported.
 c
 c     Residual forms: 'ODE' y' - f(t, y), 'DAE' M y' - f(t, y) with the
 c     problem's constant mass matrix, 'IDE' the problem's own residual.
@@ -31,6 +33,7 @@ c=======================================================================
       double precision rtol(maxn), atol(maxn), tt, tout
       double precision rwork(lrw), rpar(1), scd, mescd, scd9
       double precision cpu0, cpu1, cpu, h0, solmax
+      integer irep, nrep, nrepet
       integer iwork(liw), ipar(1)
       logical numjac, nummas, consis, tolvec, havsc9
 
@@ -65,6 +68,11 @@ c=======================================================================
       nrow = neqn
       if (ptype .eq. 'DAE') call massmx(neqn, mlmas, mumas)
 
+      nrep = nrepet()
+      cpu = 0d0
+      do irep = 1, nrep
+      rtol(1) = rtol0
+      atol(1) = atol0
       call settolerances(neqn, rtol, atol, tolvec)
 
       call init(neqn, t(0), y, yp, consis)
@@ -115,7 +123,9 @@ c=======================================================================
          if (idid .lt. 0) goto 20
       end do
    20 call cpu_time(cpu1)
-      cpu = cpu1 - cpu0
+      cpu = cpu + (cpu1 - cpu0)
+      end do
+      cpu = cpu/nrep
 
       call runacc(neqn, y, t(ndisc+1), idid .lt. 0, rtol, atol, tolvec,
      +            problm, scd, mescd, havsc9, scd9)

@@ -6,7 +6,10 @@ c     standard input, runs the problem linked with it (after chkdat
 c     has checked its interface date) segment by segment over
 c     t(0..ndisc+1) (each segment starts afresh with h = h0), and
 c     reports the accuracy (scd, mescd) and the statistics summed over
-c     the segments, ending with one RESULT line (see report.f).
+c     the segments, ending with one RESULT line (see report.f). With
+c     the environment variable KIT_REPEAT = N the whole run (initial
+c     values, tolerances, work arrays, every segment) is repeated N
+c     times in the process and the mean solver time is reported.
 c
 c     Settings as in the Test Set: IWORK(2) = 10**7 steps, index counts
 c     IWORK(5..7) from the problem's ind(), all other WORK/IWORK zero.
@@ -30,6 +33,7 @@ c=======================================================================
       double precision work(lwork), rpar(1), scd, mescd, scd9
       double precision cpu0, cpu1, cpu
       double precision solmax
+      integer irep, nrep, nrepet
       integer iwork(liwork), ipar(1)
       logical numjac, nummas, consis, tolvec, havsc9
 
@@ -59,7 +63,12 @@ c=======================================================================
       end if
       write (6, '(a)') trim(fullnm)
 
+      nrep = nrepet()
+      cpu = 0d0
+      do irep = 1, nrep
       call init(neqn, t(0), y, yp, consis)
+      rtol(1) = rtol0
+      atol(1) = atol0
       call settolerances(neqn, rtol, atol, tolvec)
       itol = 0
       if (tolvec) itol = 1
@@ -104,7 +113,9 @@ c=======================================================================
          if (idid .lt. 0) goto 20
       end do
    20 call cpu_time(cpu1)
-      cpu = cpu1 - cpu0
+      cpu = cpu + (cpu1 - cpu0)
+      end do
+      cpu = cpu/nrep
 
       call runacc(neqn, y, t(ndisc+1), idid .lt. 0, rtol, atol, tolvec,
      +            problm, scd, mescd, havsc9, scd9)

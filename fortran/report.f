@@ -238,3 +238,17 @@ c-----------------------------------------------------------------------
       lnblnk = len_trim(string)
       return
       end
+c-----------------------------------------------------------------------
+c     How often a driver repeats its run in the process: the environment
+c     variable KIT_REPEAT (a positive integer), 1 when it is not set.
+c-----------------------------------------------------------------------
+      integer function nrepet()
+      character*20 text
+      integer length, status, n
+      nrepet = 1
+      call get_environment_variable('KIT_REPEAT', text, length, status)
+      if (status .ne. 0 .or. length .eq. 0) return
+      read (text(1:length), *, iostat=status) n
+      if (status .eq. 0 .and. n .ge. 1) nrepet = n
+      return
+      end

@@ -378,8 +378,19 @@ pub fn kit_program_original(solver: Solver, problem: &str, dir: &Path) -> Result
 
 /// Runs a kit program with rtol = atol = h0 = `tol` and returns its RESULT line.
 pub fn run_kit_program(exe: &Path, tol: f64) -> (RunResult, Output) {
+    run_kit_repeated(exe, tol, 1)
+}
+
+/// [`run_kit_program`] with the whole run repeated `repeat` times inside the process
+/// (the drivers' KIT_REPEAT): the RESULT line's cpu is the mean solver time.
+pub fn run_kit_repeated(exe: &Path, tol: f64, repeat: usize) -> (RunResult, Output) {
     let input = format!("{tol:e}\n{tol:e}\n{tol:e}\n");
-    let out = run(exe, &input, &[("STIFFDAE_QUIET", "1")]);
+    let repeat = repeat.to_string();
+    let out = run(
+        exe,
+        &input,
+        &[("STIFFDAE_QUIET", "1"), ("KIT_REPEAT", repeat.as_str())],
+    );
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let res = parse_result(&stdout).unwrap_or_else(|| {
         panic!(

@@ -2,7 +2,7 @@
 //! codes are run in `docs/baseline.md`, printed as a run table with the original's
 //! results beside ours and a legend. Run `testset --help` for the options.
 
-use ffi_tests::{baseline, kit_program, kit_program_original, run_kit_program, RunResult, Solver};
+use ffi_tests::{baseline, kit_program, kit_program_original, run_kit_repeated, RunResult, Solver};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -22,7 +22,10 @@ options:
   --solver NAME      radau5, ddassl or ddaskr (default: all three)
   --problem NAME     one of: hires vdpol pollu rober transamp andrews caraxis wheel pump
   --tol X            one tolerance (rtol = atol = h0) instead of the table's three
-  --repeat N         repeat every run N times and print the median solver time
+  --repeat N         run every row N times (new processes) and print the median solver
+                     time; with --original both codes' times, interleaved, and their ratio
+  --in-process M     repeat the solve M times inside each process (KIT_REPEAT) and
+                     take the mean: times of warm, repeated solves
   --original DIR     also build the kit against the original Fortran sources found in DIR
                      (radau5.f, decsol.f, dc_decsol.f; ddassl.f with its LINPACK/SLATEC
                      files; ddaskr.f, daux.f, dlinpk.f; in DIR or its subdirectories) and
@@ -34,6 +37,7 @@ struct Args {
     problems: Vec<String>,
     tols: Option<Vec<f64>>,
     repeat: usize,
+    in_process: usize,
     original: Option<PathBuf>,
 }
 
@@ -51,6 +55,7 @@ fn parse_args() -> Result<Option<Args>, String> {
         problems: PROBLEMS.iter().map(|s| s.to_string()).collect(),
         tols: None,
         repeat: 1,
+        in_process: 1,
         original: None,
     };
     let mut it = std::env::args().skip(1);
@@ -87,6 +92,9 @@ fn parse_args() -> Result<Option<Args>, String> {
                 args.tols = Some(vec![tol]);
             }
             "--repeat" => args.repeat = value()?.parse().map_err(|e| format!("--repeat: {e}"))?,
+            "--in-process" => {
+                args.in_process = value()?.parse().map_err(|e| format!("--in-process: {e}"))?
+            }
             "--original" => args.original = Some(PathBuf::from(value()?)),
             _ => return Err(format!("unknown argument {a}")),
         }
@@ -101,6 +109,12 @@ fn tolerances(problem: &str) -> Vec<f64> {
     } else {
         vec![1e-4, 1e-7, 1e-10]
     }
+}
+
+/// The median of `v` (NaN when empty).
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
 }
 
 fn fmt_opt(v: Option<f64>) -> String {
@@ -191,7 +205,8 @@ legend:
   steps/accept/#f/#Jac/#LU   steps, accepted steps, function (DAE: residual)
          evaluations, Jacobians and LU decompositions (RADAU5) as the solver counts them.
   original   the same kit driver linked against the original Fortran code (frozen in
-         ffi-tests/expected/testset_original.txt, or live with --original DIR);
+         ffi-tests/expected/testset_original.txt, or live with --original DIR, then
+         also its median solver time and the ratio ours/original);
          published   the row of the reference baseline (docs/baseline.md), where it has one.";
 
 fn main() {
@@ -224,8 +239,15 @@ fn main() {
                 .sum::<usize>()
         })
         .sum();
-    println!("| solver | problem | tol | idid | mescd | scd | steps/accept/#f/#Jac/#LU | CPU s | original | published | verdict |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    let timed = args.original.is_some();
+    if timed {
+        println!("| solver | problem | tol | idid | mescd | scd | steps/accept/#f/#Jac/#LU | CPU s | original | CPU s original | ratio | published | verdict |");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    } else {
+        println!("| solver | problem | tol | idid | mescd | scd | steps/accept/#f/#Jac/#LU | CPU s | original | published | verdict |");
+        println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    }
+    let mut ratios: Vec<(Solver, f64)> = Vec::new();
     let (mut identical, mut differ, mut done) = (0, 0, 0);
     for &solver in &args.solvers {
         for problem in &args.problems {
@@ -259,20 +281,22 @@ fn main() {
                     "testset: [{done}/{rows}] {} {problem} {tol:.0e}",
                     solver.name()
                 );
-                let mut times = Vec::with_capacity(args.repeat);
-                let mut res = None;
+                // Interleaved, so that a change of machine load hits both codes alike.
+                let (mut times, mut original_times) = (Vec::new(), Vec::new());
+                let (mut res, mut live) = (None, None);
                 for _ in 0..args.repeat.max(1) {
-                    let (r, _) = run_kit_program(&exe, tol);
+                    let (r, _) = run_kit_repeated(&exe, tol, args.in_process);
                     times.push(r.cpu);
                     res = Some(r);
+                    if let Some(exe) = &original_exe {
+                        let (o, _) = run_kit_repeated(exe, tol, args.in_process);
+                        original_times.push(o.cpu);
+                        live = Some(o);
+                    }
                 }
                 let r = res.expect("at least one run");
-                times.sort_by(f64::total_cmp);
-                let cpu = times[times.len() / 2];
-                let original = match &original_exe {
-                    Some(exe) => Some(run_kit_program(exe, tol).0),
-                    None => baseline::original(solver.name(), problem, tol),
-                };
+                let cpu = median(&mut times);
+                let original = live.or_else(|| baseline::original(solver.name(), problem, tol));
                 let (orig_col, verdict) = match &original {
                     Some(o) if stats(o, solver) == stats(&r, solver) => {
                         identical += 1;
@@ -299,8 +323,18 @@ fn main() {
                     (Some(_), Some(s9)) => format!("{} (y9: {s9:.2})", fmt_opt(r.scd)),
                     _ => fmt_opt(r.scd),
                 };
+                let timing = if timed {
+                    let original_cpu = median(&mut original_times);
+                    let ratio = cpu / original_cpu;
+                    if ratio.is_finite() && ratio > 0.0 {
+                        ratios.push((solver, ratio));
+                    }
+                    format!(" {original_cpu:.2e} | {ratio:.2} |")
+                } else {
+                    String::new()
+                };
                 println!(
-                    "| {} | {problem} | {tol:.0e} | {} | {} | {scd} | {} | {cpu:.4} | {orig_col} | {published} | {verdict} |",
+                    "| {} | {problem} | {tol:.0e} | {} | {} | {scd} | {} | {cpu:.2e} | {orig_col} |{timing} {published} | {verdict} |",
                     solver.name(),
                     r.idid,
                     fmt_opt(r.mescd),
@@ -309,7 +343,25 @@ fn main() {
             }
         }
     }
-    println!("\n{identical} rows identical to the original, {differ} differing\n\n{LEGEND}");
+    println!("\n{identical} rows identical to the original, {differ} differing");
+    if timed {
+        for solver in SOLVERS {
+            let logs: Vec<f64> = ratios
+                .iter()
+                .filter(|(s, _)| *s == solver)
+                .map(|(_, r)| r.ln())
+                .collect();
+            if !logs.is_empty() {
+                let mean = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
+                println!(
+                    "{}: time ratio stiffdae/original, geometric mean over {} rows: {mean:.2}",
+                    solver.name(),
+                    logs.len()
+                );
+            }
+        }
+    }
+    println!("\n{LEGEND}");
     if differ > 0 {
         std::process::exit(1);
     }
