@@ -43,7 +43,7 @@ fn name(prefix: &str, source: &std::path::Path) -> String {
 fn c_examples_print_what_they_print_with_the_original() {
     for src in examples("c", "c") {
         check(
-            c_program(&name("c", &src), &[src.clone()], Link::Static),
+            c_program(&name("c", &src), std::slice::from_ref(&src), Link::Static),
             &src,
         );
     }
@@ -53,7 +53,7 @@ fn c_examples_print_what_they_print_with_the_original() {
 fn fortran77_examples_print_what_they_print_with_the_original() {
     for src in examples("fortran77", "f") {
         check(
-            fortran_program(&name("f77", &src), &[src.clone()], Link::Shared),
+            fortran_program(&name("f77", &src), std::slice::from_ref(&src), Link::Shared),
             &src,
         );
     }
