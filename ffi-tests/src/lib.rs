@@ -142,9 +142,20 @@ pub fn fortran_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
 
 /// [`fortran_program`], reporting a failed compile or link instead of panicking.
 pub fn try_fortran_program(name: &str, sources: &[PathBuf], link: Link) -> Result<PathBuf, String> {
+    fortran_program_with(name, sources, link, &[])
+}
+
+/// [`try_fortran_program`] with extra compiler flags (e.g. `-fopenmp`).
+pub fn fortran_program_with(
+    name: &str,
+    sources: &[PathBuf],
+    link: Link,
+    flags: &[&str],
+) -> Result<PathBuf, String> {
     build_once(name, |exe| {
         let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
         cmd.arg("-O2")
+            .args(flags)
             .arg("-o")
             .arg(exe)
             .args(sources)
