@@ -75,7 +75,7 @@ macro_rules! stages {
 ///
 /// Stage by stage as the original (per element the same operations in the same order,
 /// the same first-largest pivot, the same skip of a column whose multiplier `t` is
-/// zero). Orders up to [`UNROLL`] run with every stage written out; larger ones update
+/// zero). Orders up to 4 run with every stage written out; larger ones update
 /// the trailing columns two at a time so that each multiplier is loaded once for both.
 #[inline]
 pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
