@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
-use stiffdae::linalg::{ComplexLu, Kernel, RealLu};
+use stiffdae::linalg::{ComplexLu, Kernel, RealLu, Singular};
 
 type Dec = unsafe extern "C" fn(*const c_int, *const c_int, *mut f64, *mut c_int, *mut c_int);
 type Sol = unsafe extern "C" fn(*const c_int, *const c_int, *const f64, *mut f64, *const c_int);
@@ -45,6 +45,28 @@ type Solb = unsafe extern "C" fn(
     *const c_int,
 );
 
+type Decbc = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *mut f64,
+    *mut f64,
+    *const c_int,
+    *const c_int,
+    *mut c_int,
+    *mut c_int,
+);
+type Solbc = unsafe extern "C" fn(
+    *const c_int,
+    *const c_int,
+    *const f64,
+    *const f64,
+    *const c_int,
+    *const c_int,
+    *mut f64,
+    *mut f64,
+    *const c_int,
+);
+
 /// The original's entry points, from the user's `decsol.f`.
 struct Original {
     dec: Dec,
@@ -53,6 +75,8 @@ struct Original {
     solc: Solc,
     decb: Decb,
     solb: Solb,
+    decbc: Decbc,
+    solbc: Solbc,
 }
 
 impl Original {
@@ -76,7 +100,8 @@ impl Original {
             assert!(!p.is_null(), "symbol {name}");
             p
         };
-        // SAFETY: the symbols are gfortran's compilations of DEC, SOL, DECC, SOLC, DECB and SOLB,
+        // SAFETY: the symbols are gfortran's compilations of DEC, SOL, DECC, SOLC, DECB,
+        // SOLB, DECBC and SOLBC,
         // whose argument lists (all by reference) are the types above; the library is
         // never closed.
         unsafe {
@@ -87,6 +112,8 @@ impl Original {
                 solc: std::mem::transmute::<*mut c_void, Solc>(sym("solc_")),
                 decb: std::mem::transmute::<*mut c_void, Decb>(sym("decb_")),
                 solb: std::mem::transmute::<*mut c_void, Solb>(sym("solb_")),
+                decbc: std::mem::transmute::<*mut c_void, Decbc>(sym("decbc_")),
+                solbc: std::mem::transmute::<*mut c_void, Solbc>(sym("solbc_")),
             }
         }
     }
@@ -144,43 +171,56 @@ fn matrix(n: usize, fill: Fill, seed: u64) -> Vec<f64> {
     a
 }
 
-/// Median nanoseconds of `f` and of `g` (`g` may be absent) and the median of the
-/// ratios f/g of adjacent repeats: the repeats of the two are interleaved so that a
-/// change in the machine's load hits both alike; about 0.2 s.
+/// Seconds of interleaved sampling per comparison (`STIFFDAE_BENCH_SECONDS`, default 0.4).
+fn budget() -> f64 {
+    std::env::var("STIFFDAE_BENCH_SECONDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.4)
+}
+
+/// Median nanoseconds per call of `f` and of `g` (`g` may be absent) and the median of
+/// the ratios f/g of adjacent samples. A sample times a batch of calls lasting at least
+/// 20 µs (so the clock's cost and resolution vanish); the samples of the two alternate,
+/// f g g f f g ..., so that a change in the machine's load or clock hits both alike and
+/// neither always runs first. Preempted samples are outliers the median ignores.
 fn median_ns(mut f: impl FnMut(), mut g: Option<impl FnMut()>) -> (f64, f64, f64) {
-    let start = Instant::now();
-    f();
-    let once = start.elapsed().as_secs_f64().max(1e-8);
-    let batch = ((5e-5 / once) as usize).max(1);
-    let reps = ((0.1 / (once * batch as f64)) as usize).clamp(9, 1001);
-    let time = |h: &mut dyn FnMut()| {
+    let time = |h: &mut dyn FnMut(), batch: usize| {
         let t = Instant::now();
         for _ in 0..batch {
             h();
         }
-        t.elapsed().as_secs_f64() * 1e9 / batch as f64
+        t.elapsed().as_secs_f64() / batch as f64
     };
-    // Warm up both (caches, branch predictors, clock) for about 10 ms.
-    for _ in 0..((0.005 / (once * batch as f64)) as usize).max(1) {
-        time(&mut f);
+    // Calibrate on warm caches: double the batch until it lasts 20 µs.
+    let mut batch = 1;
+    let mut once = time(&mut f, 1);
+    while once * (batch as f64) < 2e-5 {
+        batch *= 2;
+        once = time(&mut f, batch);
+    }
+    let sample = once * batch as f64;
+    // Warm up both (caches, branch predictors, clock) for about 20 ms.
+    for _ in 0..((0.01 / sample) as usize).max(1) {
+        time(&mut f, batch);
         if let Some(g) = g.as_mut() {
-            time(g);
+            time(g, batch);
         }
     }
+    let pairs = ((budget() / (2.0 * sample)) as usize).clamp(9, 4001);
     let (mut tf, mut tg, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
-    for rep in 0..reps {
-        // Alternate which of the two runs first.
+    for rep in 0..pairs {
         let (a, b) = match g.as_mut() {
-            None => (time(&mut f), f64::NAN),
-            Some(g) if rep % 2 == 0 => (time(&mut f), time(g)),
+            None => (time(&mut f, batch), f64::NAN),
+            Some(g) if rep % 2 == 0 => (time(&mut f, batch), time(g, batch)),
             Some(g) => {
-                let b = time(g);
-                (time(&mut f), b)
+                let b = time(g, batch);
+                (time(&mut f, batch), b)
             }
         };
-        tf.push(a);
+        tf.push(a * 1e9);
         if !b.is_nan() {
-            tg.push(b);
+            tg.push(b * 1e9);
             ratio.push(a / b);
         }
     }
@@ -189,6 +229,28 @@ fn median_ns(mut f: impl FnMut(), mut g: Option<impl FnMut()>) -> (f64, f64, f64
         v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
     };
     (median(tf), median(tg), median(ratio))
+}
+
+/// Our entry points behind a call each, as the original's are behind its function
+/// pointers: both sides pay one call per factorisation and per solve.
+#[inline(never)]
+fn factor_real(lu: &mut RealLu) -> Result<(), Singular> {
+    lu.factor()
+}
+
+#[inline(never)]
+fn solve_real(lu: &mut RealLu, b: &mut [f64]) {
+    lu.solve(b);
+}
+
+#[inline(never)]
+fn factor_complex(lu: &mut ComplexLu) -> Result<(), Singular> {
+    lu.factor()
+}
+
+#[inline(never)]
+fn solve_complex(lu: &mut ComplexLu, br: &mut [f64], bi: &mut [f64]) {
+    lu.solve(br, bi);
 }
 
 /// A copy of `a` placed half a page away (mod 4096 bytes) from `dst`, so that copying it
@@ -230,9 +292,9 @@ fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64
     let mut x = b.clone();
     let ours = || {
         lu.matrix_mut().copy_from_slice(src.get(n * n));
-        let _ = black_box(lu.factor());
+        let _ = black_box(factor_real(&mut lu));
         x.copy_from_slice(&b);
-        lu.solve(black_box(&mut x));
+        solve_real(&mut lu, black_box(&mut x));
     };
     let Some(o) = orig else {
         return (median_ns(ours, None::<fn()>).0, None);
@@ -279,10 +341,10 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
         let (r, i) = lu.matrix_mut();
         r.copy_from_slice(sr.get(n * n));
         i.copy_from_slice(si.get(n * n));
-        let _ = black_box(lu.factor());
+        let _ = black_box(factor_complex(&mut lu));
         xr.copy_from_slice(&b);
         xi.copy_from_slice(&b);
-        lu.solve(black_box(&mut xr), black_box(&mut xi));
+        solve_complex(&mut lu, black_box(&mut xr), black_box(&mut xi));
     };
     let Some(o) = orig else {
         return (median_ns(ours, None::<fn()>).0, None);
@@ -343,22 +405,16 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
 /// DECB + SOLB against [`RealLu::banded`]: a random band matrix (diagonal shifted by 2).
 fn banded(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f64, bool) {
     let ld = 2 * ml + mu + 1;
-    let mut g = Lcg(3 + n as u64);
-    let mut a = vec![0.0; ld * n];
-    for j in 0..n {
-        for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
-            a[ml + mu + i - j + j * ld] = g.next() + if i == j { 2.0 } else { 0.0 };
-        }
-    }
+    let a = band_matrix(n, ml, mu, 3 + n as u64, 2.0);
     let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
     let mut lu = RealLu::banded(n, ml, mu);
     let src = Source::new(&a, lu.matrix_mut().as_ptr());
     let mut x = b.clone();
     let ours = || {
         lu.matrix_mut().copy_from_slice(src.get(ld * n));
-        let _ = black_box(lu.factor());
+        let _ = black_box(factor_real(&mut lu));
         x.copy_from_slice(&b);
-        lu.solve(black_box(&mut x));
+        solve_real(&mut lu, black_box(&mut x));
     };
     let (ni, ldi, mli, mui) = (n as c_int, ld as c_int, ml as c_int, mu as c_int);
     let (mut ip, mut ier) = (vec![0 as c_int; n], 0 as c_int);
@@ -392,6 +448,96 @@ fn banded(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f64, bool)
     x.copy_from_slice(&b);
     lu.solve(&mut x);
     let equal = ok && same_bits(lu.matrix_mut(), &f) && same_bits(&x, &y);
+    (ours, theirs, ratio, equal)
+}
+
+/// A random band matrix in DECB's storage (diagonal shifted by `shift`).
+fn band_matrix(n: usize, ml: usize, mu: usize, seed: u64, shift: f64) -> Vec<f64> {
+    let ld = 2 * ml + mu + 1;
+    let mut g = Lcg(seed);
+    let mut a = vec![0.0; ld * n];
+    for j in 0..n {
+        for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+            a[ml + mu + i - j + j * ld] = g.next() + if i == j { shift } else { 0.0 };
+        }
+    }
+    a
+}
+
+/// DECBC + SOLBC against [`ComplexLu::banded`].
+fn banded_complex(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f64, bool) {
+    let ld = 2 * ml + mu + 1;
+    let ar = band_matrix(n, ml, mu, 5 + n as u64, 2.0);
+    let ai = band_matrix(n, ml, mu, 9 + n as u64, 0.0);
+    let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
+    let mut lu = ComplexLu::banded(n, ml, mu);
+    let (sr, si) = {
+        let (r, i) = lu.matrix_mut();
+        (Source::new(&ar, r.as_ptr()), Source::new(&ai, i.as_ptr()))
+    };
+    let (mut xr, mut xi) = (b.clone(), b.clone());
+    let ours = || {
+        let (r, i) = lu.matrix_mut();
+        r.copy_from_slice(sr.get(ld * n));
+        i.copy_from_slice(si.get(ld * n));
+        let _ = black_box(factor_complex(&mut lu));
+        xr.copy_from_slice(&b);
+        xi.copy_from_slice(&b);
+        solve_complex(&mut lu, black_box(&mut xr), black_box(&mut xi));
+    };
+    let (ni, ldi, mli, mui) = (n as c_int, ld as c_int, ml as c_int, mu as c_int);
+    let (mut ip, mut ier) = (vec![0 as c_int; n], 0 as c_int);
+    let (mut fr, mut fi) = (ar.clone(), ai.clone());
+    let (sfr, sfi) = (Source::new(&ar, fr.as_ptr()), Source::new(&ai, fi.as_ptr()));
+    let (mut yr, mut yi) = (b.clone(), b.clone());
+    let mut run = || {
+        fr.copy_from_slice(sfr.get(ld * n));
+        fi.copy_from_slice(sfi.get(ld * n));
+        // SAFETY: fr and fi hold n columns of leading dimension 2 ml + mu + 1, ip, yr and
+        // yi n entries.
+        unsafe {
+            (o.decbc)(
+                &ni,
+                &ldi,
+                fr.as_mut_ptr(),
+                fi.as_mut_ptr(),
+                &mli,
+                &mui,
+                ip.as_mut_ptr(),
+                &mut ier,
+            );
+            yr.copy_from_slice(&b);
+            yi.copy_from_slice(&b);
+            if ier == 0 {
+                let (pr, pi) = (black_box(yr.as_mut_ptr()), black_box(yi.as_mut_ptr()));
+                (o.solbc)(
+                    &ni,
+                    &ldi,
+                    fr.as_ptr(),
+                    fi.as_ptr(),
+                    &mli,
+                    &mui,
+                    pr,
+                    pi,
+                    ip.as_ptr(),
+                );
+            }
+        }
+    };
+    let (ours, theirs, ratio) = median_ns(ours, Some(&mut run));
+    run();
+    {
+        let (r, i) = lu.matrix_mut();
+        r.copy_from_slice(&ar);
+        i.copy_from_slice(&ai);
+    }
+    let ok = lu.factor().is_ok() == (ier == 0);
+    xr.copy_from_slice(&b);
+    xi.copy_from_slice(&b);
+    lu.solve(&mut xr, &mut xi);
+    let (r, i) = lu.matrix_mut();
+    let equal =
+        ok && same_bits(r, &fr) && same_bits(i, &fi) && same_bits(&xr, &yr) && same_bits(&xi, &yi);
     (ours, theirs, ratio, equal)
 }
 
@@ -449,24 +595,52 @@ fn main() {
     }
     if let Some(o) = orig.as_ref() {
         println!("worst ratio ours/original: {worst:.2}");
+        let mut band_worst: f64 = 0.0;
         println!("\nbanded storage, factor + solve, median ns");
         println!(
-            "{:>5} {:>3} {:>3} {:>12} {:>12} {:>6} {:>5}",
-            "n", "ml", "mu", "decb", "DECB+SOLB", "ratio", "bits"
+            "{:>5} {:>3} {:>3} {:>12} {:>12} {:>6} {:>5} {:>12} {:>12} {:>6} {:>5}",
+            "n",
+            "ml",
+            "mu",
+            "real",
+            "DECB+SOLB",
+            "ratio",
+            "bits",
+            "complex",
+            "DECBC+SOLBC",
+            "ratio",
+            "bits"
         );
         for (n, ml, mu) in [
+            (1, 0, 0),
+            (2, 1, 1),
+            (3, 1, 1),
             (5, 1, 1),
+            (8, 2, 1),
+            (10, 1, 3),
+            (16, 0, 2),
+            (27, 2, 2),
             (50, 2, 2),
+            (100, 1, 1),
             (200, 10, 10),
+            (1000, 1, 1),
             (1000, 2, 2),
             (1000, 5, 3),
+            (1000, 20, 20),
         ] {
             if only.as_ref().is_some_and(|o| !o.contains(&n)) {
                 continue;
             }
-            let (ours, theirs, ratio, equal) = banded(n, ml, mu, o);
-            let bits = if equal { "yes" } else { "NO" };
-            println!("{n:>5} {ml:>3} {mu:>3} {ours:>12.0} {theirs:>12.0} {ratio:>6.2} {bits:>5}");
+            let (r, rt, rr, re) = banded(n, ml, mu, o);
+            let (c, ct, cr, ce) = banded_complex(n, ml, mu, o);
+            band_worst = band_worst.max(rr).max(cr);
+            let yes = |e: bool| if e { "yes" } else { "NO" };
+            println!(
+                "{n:>5} {ml:>3} {mu:>3} {r:>12.0} {rt:>12.0} {rr:>6.2} {:>5} {c:>12.0} {ct:>12.0} {cr:>6.2} {:>5}",
+                yes(re),
+                yes(ce)
+            );
         }
+        println!("worst banded ratio ours/original: {band_worst:.2}");
     }
 }

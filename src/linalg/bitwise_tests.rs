@@ -8,7 +8,7 @@
     clippy::needless_range_loop
 )]
 
-use super::decsol::{dec, decb, decc, sol, solb, solc};
+use super::decsol::{dec, decb, decbc, decc, sol, solb, solbc, solc};
 use super::Singular;
 
 /// DEC as written in `decsol.f`, loop for loop.
@@ -269,6 +269,148 @@ fn ref_solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64]
         }
     }
     b[0] = b[0] / a[md];
+}
+
+/// DECBC as written in `decsol.f`.
+#[allow(clippy::too_many_arguments)]
+fn ref_decbc(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let md = ml + mu;
+    if ml != 0 && n > 1 {
+        for j in (mu + 1)..n {
+            for i in 0..ml {
+                ar[i + j * lda] = 0.0;
+                ai[i + j * lda] = 0.0;
+            }
+        }
+        let mut ju = 0;
+        for k in 0..n - 1 {
+            let col = k * lda;
+            let mut m = md;
+            let mdl = ml.min(n - 1 - k) + md;
+            for i in md + 1..=mdl {
+                if cabs1(ar[i + col], ai[i + col]) > cabs1(ar[m + col], ai[m + col]) {
+                    m = i;
+                }
+            }
+            ip[k] = m + k - md;
+            let mut tr = ar[m + col];
+            let mut ti = ai[m + col];
+            if m != md {
+                ar[m + col] = ar[md + col];
+                ai[m + col] = ai[md + col];
+                ar[md + col] = tr;
+                ai[md + col] = ti;
+            }
+            if cabs1(tr, ti) == 0.0 {
+                return Err(Singular { stage: k + 1 });
+            }
+            let den = tr * tr + ti * ti;
+            tr = tr / den;
+            ti = -ti / den;
+            for i in md + 1..=mdl {
+                let prodr = ar[i + col] * tr - ai[i + col] * ti;
+                let prodi = ai[i + col] * tr + ar[i + col] * ti;
+                ar[i + col] = -prodr;
+                ai[i + col] = -prodi;
+            }
+            ju = ju.max(mu + ip[k] + 1).min(n);
+            let mut mm = md;
+            for j in k + 1..ju {
+                let cj = j * lda;
+                m -= 1;
+                mm -= 1;
+                let tr = ar[m + cj];
+                let ti = ai[m + cj];
+                if m != mm {
+                    ar[m + cj] = ar[mm + cj];
+                    ai[m + cj] = ai[mm + cj];
+                    ar[mm + cj] = tr;
+                    ai[mm + cj] = ti;
+                }
+                if cabs1(tr, ti) == 0.0 {
+                    continue;
+                }
+                let jk = j - k;
+                for i in md + 1..=mdl {
+                    let (x, y) = (i - jk + cj, i + col);
+                    let (prodr, prodi) = if ti == 0.0 {
+                        (ar[y] * tr, ai[y] * tr)
+                    } else if tr == 0.0 {
+                        (-ai[y] * ti, ar[y] * ti)
+                    } else {
+                        (ar[y] * tr - ai[y] * ti, ai[y] * tr + ar[y] * ti)
+                    };
+                    ar[x] = ar[x] + prodr;
+                    ai[x] = ai[x] + prodi;
+                }
+            }
+        }
+    }
+    if cabs1(ar[md + (n - 1) * lda], ai[md + (n - 1) * lda]) == 0.0 {
+        return Err(Singular { stage: n });
+    }
+    Ok(())
+}
+
+/// SOLBC as written in `decsol.f` (for N > 1 or ML = 0: with N = 1 and ML > 0 the
+/// original returns before the division, a case RADAU5 never reaches).
+#[allow(clippy::too_many_arguments)]
+fn ref_solbc(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    let md = ml + mu;
+    let axpy = |br: &mut [f64], bi: &mut [f64], i: usize, x: usize, tr: f64, ti: f64| {
+        let prodr = ar[x] * tr - ai[x] * ti;
+        let prodi = ai[x] * tr + ar[x] * ti;
+        br[i] = br[i] + prodr;
+        bi[i] = bi[i] + prodi;
+    };
+    let div = |br: &mut [f64], bi: &mut [f64], k: usize| {
+        let d = md + k * lda;
+        let den = ar[d] * ar[d] + ai[d] * ai[d];
+        let prodr = br[k] * ar[d] + bi[k] * ai[d];
+        let prodi = bi[k] * ar[d] - br[k] * ai[d];
+        br[k] = prodr / den;
+        bi[k] = prodi / den;
+    };
+    if ml != 0 {
+        for k in 0..n - 1 {
+            let m = ip[k];
+            let (tr, ti) = (br[m], bi[m]);
+            br[m] = br[k];
+            bi[m] = bi[k];
+            br[k] = tr;
+            bi[k] = ti;
+            let mdl = ml.min(n - 1 - k) + md;
+            for i in md + 1..=mdl {
+                axpy(br, bi, i + k - md, i + k * lda, tr, ti);
+            }
+        }
+    }
+    for k in (1..n).rev() {
+        div(br, bi, k);
+        let (tr, ti) = (-br[k], -bi[k]);
+        for i in md.saturating_sub(k)..md {
+            axpy(br, bi, i + k - md, i + k * lda, tr, ti);
+        }
+    }
+    div(br, bi, 0);
 }
 
 /// Deterministic values in [-1, 1).
@@ -547,6 +689,65 @@ fn decb_and_solb_give_the_bits_of_the_original_order() {
                 solb(n, &a, ld, ml, mu, &mut b, &ip);
                 ref_solb(n, &r, ld, ml, mu, &mut br, &ipr);
                 assert!(same(&b, &br), "n {n} ml {ml} mu {mu} {kind:?}: solution");
+            }
+        }
+    }
+}
+
+#[test]
+fn decbc_and_solbc_give_the_bits_of_the_original_order() {
+    let mut g = Lcg(37);
+    for (n, ml, mu) in [
+        (1, 0, 0),
+        (1, 0, 2),
+        (2, 1, 0),
+        (2, 1, 1),
+        (3, 1, 1),
+        (5, 1, 1),
+        (9, 0, 2),
+        (12, 3, 1),
+        (40, 2, 2),
+        (64, 5, 3),
+        (200, 10, 10),
+    ] {
+        let ld = 2 * ml + mu + 1;
+        for kind in KINDS {
+            let (fr, mut fi) = (matrix(n, kind, &mut g), matrix(n, kind, &mut g));
+            // Purely real and purely imaginary entries take DECBC's special loops.
+            for (k, v) in fi.iter_mut().enumerate() {
+                if k % 3 == 0 {
+                    *v = 0.0;
+                }
+            }
+            let (mut ar0, mut ai0) = (vec![0.0; ld * n], vec![0.0; ld * n]);
+            for j in 0..n {
+                for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+                    let at = ml + mu + i - j + j * ld;
+                    ar0[at] = if (i + j) % 5 == 4 { 0.0 } else { fr[i + j * n] };
+                    ai0[at] = fi[i + j * n];
+                }
+            }
+            let (mut ar, mut ai, mut rr, mut ri) = (ar0.clone(), ai0.clone(), ar0, ai0);
+            let (mut ip, mut ipr) = (vec![0; n], vec![0; n]);
+            let res = decbc(n, &mut ar, &mut ai, ld, ml, mu, &mut ip);
+            let rres = ref_decbc(n, &mut rr, &mut ri, ld, ml, mu, &mut ipr);
+            assert_eq!(res, rres, "n {n} ml {ml} mu {mu} {kind:?}");
+            assert!(
+                same(&ar, &rr) && same(&ai, &ri),
+                "n {n} ml {ml} mu {mu} {kind:?}: factors"
+            );
+            let s = stages(n, res);
+            assert_eq!(ip[..s], ipr[..s], "n {n} {kind:?}: pivots");
+            if res.is_ok() {
+                let b0: Vec<f64> = (0..2 * n).map(|_| g.next()).collect();
+                let (mut xr, mut xi) = (b0[..n].to_vec(), b0[n..].to_vec());
+                let (mut yr, mut yi) = (xr.clone(), xi.clone());
+                solbc(n, &ar, &ai, ld, ml, mu, &mut xr, &mut xi, &ip);
+                ref_solbc(n, &rr, &ri, ld, ml, mu, &mut yr, &mut yi, &ipr);
+                assert!(
+                    same(&xr, &yr) && same(&xi, &yi),
+                    "n {n} ml {ml} mu {mu} {kind:?}: solution"
+                );
             }
         }
     }

@@ -42,12 +42,41 @@ macro_rules! small {
 /// Largest order with a specialised kernel.
 const SMALL: usize = 16;
 
+/// Largest order whose kernels have every stage written out.
+const UNROLL: usize = 4;
+
+/// Calls `$f::<N>($args)` for the order `$n` in 2..=UNROLL as the constant `N`.
+macro_rules! unrolled {
+    ($n:expr, $f:ident($($arg:expr),*)) => {
+        match $n {
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            _ => $f::<4>($($arg),*),
+        }
+    };
+}
+
+/// `$f($args, k)` for the constant stages k = 0, 1, ..., `$n` - 2 (`$n` ≤ UNROLL), each
+/// written out so that `k` is a constant in its body; `$f` may end in `?`.
+macro_rules! stages {
+    ($n:expr, $f:ident $args:tt $($q:tt)?) => {
+        stages!(@ $n, $f $args [$($q)?]; 0 1 2)
+    };
+    (@ $n:expr, $f:ident ($($arg:expr),*) [$($q:tt)?]; $k:literal $($rest:literal)*) => {
+        if $k + 1 < $n {
+            $f($($arg,)* $k)$($q)?;
+        }
+        stages!(@ $n, $f ($($arg),*) [$($q)?]; $($rest)*)
+    };
+    (@ $n:expr, $f:ident $args:tt [$($q:tt)?];) => {};
+}
+
 /// DEC: LU factorisation of the dense n×n matrix `a` (`lda * n` values, `n` pivots).
 ///
 /// Stage by stage as the original (per element the same operations in the same order,
 /// the same first-largest pivot, the same skip of a column whose multiplier `t` is
-/// zero), with the trailing columns updated two at a time so that each multiplier is
-/// loaded once for both.
+/// zero). Orders up to 4 run with every stage written out; larger ones update
+/// the trailing columns two at a time so that each multiplier is loaded once for both.
 #[inline]
 pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     assert!(lda >= n);
@@ -55,13 +84,33 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
     assert_eq!(ip.len(), n);
     if lda == n {
         match n {
-            // Inline: the call would cost as much as the work.
-            1 => return dec_body(1, a, 1, ip),
-            2..=SMALL => return small!(n, dec_fixed(a, ip)),
+            // Label 70 alone: inline, the call would cost as much as the work.
+            1 => return nonzero(a[0], 1),
+            2..=UNROLL => return unrolled!(n, dec_unrolled(a, ip)),
+            _ if n <= SMALL => return small!(n, dec_fixed(a, ip)),
             _ => {}
         }
     }
     dec_body(n, a, lda, ip)
+}
+
+/// `Ok` unless the last pivot `d` is zero (label 70 of DEC: IER = N).
+#[inline(always)]
+fn nonzero(d: f64, n: usize) -> Result<(), Singular> {
+    if d == 0.0 {
+        Err(Singular { stage: n })
+    } else {
+        Ok(())
+    }
+}
+
+/// [`dec`] for a constant order up to [`UNROLL`], every stage written out so that all
+/// its loops have constant bounds and unroll.
+#[inline(never)]
+fn dec_unrolled<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
+    let (a, ip) = (&mut a[..N * N], &mut ip[..N]);
+    stages!(N, dec_stage(N, a, N, ip)?);
+    nonzero(a[N * N - 1], N)
 }
 
 #[inline(never)]
@@ -69,7 +118,8 @@ fn dec_fixed<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Sing
     dec_body(N, a, N, ip)
 }
 
-/// The body of [`dec`], inlined so that small constant orders unroll.
+/// The body of [`dec`] for orders above [`UNROLL`] (inlined into the constant-order
+/// copies of [`dec_fixed`]).
 #[inline(always)]
 fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     let a = &mut a[..lda * n];
@@ -125,6 +175,85 @@ fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(),
         return Err(Singular { stage: n });
     }
     Ok(())
+}
+
+/// Stage `k` of DEC (loops 10 to 50) with the trailing columns updated one at a time, as
+/// the original; for the unrolled orders, where every loop bound is a constant.
+///
+/// The exchange of rows `m` and `k` is folded into the loops that follow it: row k is
+/// stored the value read at row m, and the loop reads row k's old value when it reaches
+/// row m. Storing to row m first (an address known only once the search is done) would
+/// let the processor run the loop's loads before that store and, finding them aliased,
+/// replay the whole stage.
+#[inline(always)]
+fn dec_stage(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    ip: &mut [usize],
+    k: usize,
+) -> Result<(), Singular> {
+    let (done, rest) = a.split_at_mut((k + 1) * lda);
+    let colk = &mut done[k * lda..k * lda + n];
+    // A no-op (m < n) that lets the compiler drop the bounds checks of the exchanges.
+    let m = search(colk, k).min(n - 1);
+    ip[k] = m;
+    let (t, old) = (colk[m], colk[k]);
+    colk[k] = t;
+    if t == 0.0 {
+        colk[m] = old;
+        return Err(Singular { stage: k + 1 });
+    }
+    let t = 1.0 / t;
+    let mult = &mut colk[k + 1..];
+    for i in 0..mult.len() {
+        let v = if k + 1 + i == m { old } else { mult[i] };
+        mult[i] = -(v * t);
+    }
+    let mult = &colk[k + 1..];
+    for c in rest.chunks_exact_mut(lda) {
+        let c = &mut c[..n];
+        let (t, old) = (c[m], c[k]);
+        c[k] = t;
+        let x = &mut c[k + 1..];
+        // Without the update when t = 0 (label 45), but with the exchange.
+        if t == 0.0 {
+            for i in 0..x.len() {
+                x[i] = if k + 1 + i == m { old } else { x[i] };
+            }
+        } else {
+            for i in 0..x.len() {
+                let v = if k + 1 + i == m { old } else { x[i] };
+                x[i] = v + mult[i] * t;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Loop 10 of DEC: the first row `m >= k` of largest modulus in `col`; a later entry
+/// replaces it only when strictly larger, so a NaN at `m` stays and a NaN below is never
+/// taken.
+///
+/// The moduli are compared as bit patterns with the sign cleared, whose order as
+/// integers is that of the moduli for every non-NaN value, a NaN (pattern above
+/// infinity's) excluded explicitly. The result is that of `DABS(A(I,K)) .GT.
+/// DABS(A(M,K))`; the integer compare keeps the loads scalar, so each reads a value
+/// the previous stage stored just before without waiting for the store to complete.
+#[inline(always)]
+fn search(col: &[f64], k: usize) -> usize {
+    const MODULUS: u64 = !(1 << 63);
+    const INF: u64 = 0x7ff0_0000_0000_0000;
+    let mut m = k;
+    let mut big = col[k].to_bits() & MODULUS;
+    for (i, v) in (k + 1..).zip(&col[k + 1..]) {
+        let b = v.to_bits() & MODULUS;
+        if b > big && b <= INF {
+            m = i;
+            big = b;
+        }
+    }
+    m
 }
 
 /// Label 10 of DEC: the first row `m >= k` of largest modulus in `col` (a later entry
