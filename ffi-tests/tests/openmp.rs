@@ -21,7 +21,11 @@ fn openmp_ensemble_is_bit_identical_to_the_serial_loop_and_the_original() {
         &["-fopenmp"],
     )
     .unwrap_or_else(|e| panic!("{e}"));
-    let out = run(&exe, "", &[("STIFFDAE_QUIET", "1"), ("OMP_NUM_THREADS", "2")]);
+    let out = run(
+        &exe,
+        "",
+        &[("STIFFDAE_QUIET", "1"), ("OMP_NUM_THREADS", "2")],
+    );
     assert!(out.status.success(), "{:?}", out.status);
     assert_eq!(String::from_utf8_lossy(&out.stdout), ORIGINAL);
 }

@@ -360,8 +360,8 @@ fn ref_decbc(
     Ok(())
 }
 
-/// SOLBC as written in `decsol.f` (for N > 1 or ML = 0: with N = 1 and ML > 0 the
-/// original returns before the division, a case RADAU5 never reaches).
+/// SOLBC as written in `decsol.f` (with N = 1 and ML > 0 it returns before the
+/// division, label 50).
 #[allow(clippy::too_many_arguments)]
 fn ref_solbc(
     n: usize,
@@ -375,6 +375,9 @@ fn ref_solbc(
     ip: &[usize],
 ) {
     let md = ml + mu;
+    if ml != 0 && n == 1 {
+        return;
+    }
     let axpy = |br: &mut [f64], bi: &mut [f64], i: usize, x: usize, tr: f64, ti: f64| {
         let prodr = ar[x] * tr - ai[x] * ti;
         let prodi = ai[x] * tr + ar[x] * ti;
@@ -700,6 +703,7 @@ fn decbc_and_solbc_give_the_bits_of_the_original_order() {
     for (n, ml, mu) in [
         (1, 0, 0),
         (1, 0, 2),
+        (1, 1, 0),
         (2, 1, 0),
         (2, 1, 1),
         (3, 1, 1),

@@ -810,6 +810,12 @@ pub fn solbc(
     assert_eq!(bi.len(), n);
     assert_eq!(ip.len(), n);
     let md = ml + mu;
+    // SOLBC jumps to its end (label 50) for N = 1 with ML > 0, past the division SOLB
+    // does there: B comes back unchanged. RADAU5 cannot get here (a banded N = 1 system
+    // has ML = 0); the routine is kept as the original.
+    if ml != 0 && n == 1 {
+        return;
+    }
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
             let m = ip[k];
