@@ -16,7 +16,10 @@ DDASSL SOLVES 10000 FAILED     0 DIFFERENCES     0 SUM  1.8973921434986394E+04
 fn openmp_ensemble_is_bit_identical_to_the_serial_loop_and_the_original() {
     let exe = fortran_program_with(
         "openmp-ensemble",
-        &[root().join("ffi-tests/fortran/openmp_ensemble.f")],
+        &[
+            root().join("ffi-tests/fortran/openmp_ensemble.f"),
+            root().join("examples/mpi/vdp_solves.f"),
+        ],
         Link::Static,
         &["-fopenmp"],
     )
