@@ -272,7 +272,7 @@ fn report(errors: &[String]) {
 /// used); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
 /// step-ratio bounds (0: defaults 1e-16, 0.9, 0.001, formula, 1, 1.2, XEND-X, 0.2, 8),
 /// `LWORK >= N*(LJAC+LMAS+3*LE+12)+20`; `IWORK(LIWORK)`: IWORK(1..10) = Hessenberg
-/// (a performance hint here: the LU is always on the full matrix), NMAX (100000), NIT
+/// form (full Jacobian, M = I, N > 2, M1 = 0), NMAX (100000), NIT
 /// (7), STARTN, NIND1..3, step control (1 predictive, 2 classical), M1, M2; on return
 /// IWORK(14..20) = NFCN, NJAC, NSTEP, NACCPT, NREJCT, NDEC, NSOL; `LIWORK >= 3*N+20`;
 /// `IDID`: 1 success, 2 stopped by SOLOUT, -1 invalid input, -2 more than NMAX steps,

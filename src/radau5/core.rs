@@ -114,6 +114,9 @@ pub(crate) struct Setup {
     /// Band widths with the original's substitutions for full storage.
     jac_band: Option<(usize, usize)>,
     mass_kind: Option<Matrix>,
+    /// IJOB = 7: IWORK(1) ≠ 0 with a full Jacobian, M = I and N > 2 (the original
+    /// ignores IWORK(1) for a banded Jacobian, a mass matrix or N ≤ 2).
+    hessenberg: bool,
 }
 
 impl Setup {
@@ -246,6 +249,15 @@ impl Setup {
             }
             _ => {}
         }
+        let hessenberg = options.hessenberg && n > 2 && jac_band.is_none() && mass_kind.is_none();
+        if hessenberg && m1 != 0 {
+            // The original's IJOB = 17 has no branch: DECOMR, DECOMC, SLVRAD and ESTRAD
+            // fall through to IJOB = 1, which works on N × N matrices in arrays of
+            // N - M1 rows and writes past E2I.
+            errors.push(format!(
+                "IWORK(1) != 0 (Hessenberg form) needs M1 = 0, IWORK(9) = {m1}"
+            ));
+        }
         if !x.is_finite() || !xend.is_finite() {
             errors.push(format!("X = {x:e} and XEND = {xend:e} must be finite"));
         }
@@ -275,6 +287,7 @@ impl Setup {
             facr,
             jac_band,
             mass_kind,
+            hessenberg,
         })
     }
 
@@ -521,7 +534,15 @@ impl<'s, 'w> Stepper<'s, 'w> {
         Self {
             setup,
             coef: Coefficients::new(),
-            lin: LinearSystem::new(n, m1, setup.m2, ldjac, setup.jac_band, mass),
+            lin: LinearSystem::new(
+                n,
+                m1,
+                setup.m2,
+                ldjac,
+                setup.jac_band,
+                mass,
+                setup.hessenberg,
+            ),
             w,
             jac_len,
             mas_len: ldmas * nm1,
@@ -611,6 +632,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 self.stats.njac += 1;
                 s.jacobian(problem, *x, y, &mut self.w);
                 caljac = true;
+                self.lin.new_jacobian();
                 next = Next::Decompose;
             }
             // `singular` is IER of the original: which decomposition failed, at which stage.
@@ -619,6 +641,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 fac1 = u1 / *h;
                 alphn = alph / *h;
                 betan = beta / *h;
+                self.lin.reduce(&mut self.w.tail[..self.jac_len]);
                 let m = matrices(self.w.tail, self.jac_len, self.mas_len);
                 match self
                     .lin

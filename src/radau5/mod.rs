@@ -144,9 +144,10 @@ pub enum Tolerance {
 /// original's defaults (the values it takes for a zero entry).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
-    /// IWORK(1) ≠ 0, Hessenberg transformation of the Jacobian. Accepted (and checked
-    /// as the original does) but treated as a performance hint: the LU is always on the
-    /// full matrix, so step sequences equal those without the option.
+    /// IWORK(1) ≠ 0: reduce a full Jacobian to Hessenberg form (ELMHES) and factor
+    /// with DECH/DECHC, O(n²) per decomposition instead of O(n³). As in the original it
+    /// applies only to M = I and N > 2 and is ignored for a banded Jacobian or a mass
+    /// matrix; with M1 > 0 it is refused (the original runs out of its arrays there).
     pub hessenberg: bool,
     /// IWORK(2), NMAX: maximal number of steps (default 100 000).
     pub max_steps: i64,
