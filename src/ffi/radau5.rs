@@ -8,9 +8,9 @@
 use std::cell::RefCell;
 
 use super::{ffi_boundary, message, read, slice, slice_mut, Tolerances};
+use crate::radau5::layout::{Layout, IW_STATS, W_ARRAYS};
 use crate::radau5::{
-    self, restore_tolerance, DenseOutput, Matrix, Options, Problem, Radau5Error, Structure,
-    Tolerance,
+    self, restore_tolerance, DenseOutput, Options, Problem, Radau5Error, Structure, Tolerance,
 };
 
 /// A SOLOUT call in progress: its CONT, with N, XSOL and HSOL (COMMON /CONRA5/ of the
@@ -183,68 +183,6 @@ struct Scalars {
     iout: i32,
     lwork: i32,
     liwork: i32,
-}
-
-/// RADAU5's storage layout: what it writes back into MLJAC/MUJAC and MUMAS, the matrix
-/// shapes and the minimal LWORK / LIWORK.
-struct Layout {
-    /// `Some(NM1)` when the original sets MLJAC = MUJAC = NM1 (full Jacobian).
-    jac_written: Option<i32>,
-    /// `Some(NM1)` when the original sets MUMAS = NM1 (full mass matrix).
-    mumas_written: Option<i32>,
-    jacobian: Matrix,
-    mass: Option<Matrix>,
-    min_lwork: i64,
-    min_liwork: i64,
-}
-
-/// The layout as RADAU5 computes it, with `nm1 = N - IWORK(9)` taken as given (an
-/// invalid M1 is refused by the core).
-fn layout(s: &Scalars, m1: i64, errors: &mut Vec<String>) -> Layout {
-    let n = i64::from(s.n);
-    let nm1 = n - m1;
-    let (mljac, mujac) = (i64::from(s.mljac), i64::from(s.mujac));
-    let (ldjac, lde1, jacobian, jac_written) = if mljac < nm1 {
-        if mljac < 0 || mujac < 0 {
-            errors.push(format!(
-                "bandwidths of the Jacobian must be >= 0, MLJAC = {mljac}, MUJAC = {mujac}"
-            ));
-        }
-        let jac = Matrix::Banded {
-            lower: mljac.max(0) as usize,
-            upper: mujac.max(0) as usize,
-        };
-        (mljac + mujac + 1, 2 * mljac + mujac + 1, jac, None)
-    } else {
-        (nm1, nm1, Matrix::Full, Some(nm1 as i32))
-    };
-    let (ldmas, mass, mumas_written) = if s.imas != 0 {
-        let (mlmas, mumas) = (i64::from(s.mlmas), i64::from(s.mumas));
-        if mlmas != nm1 {
-            if mlmas < 0 || mumas < 0 {
-                errors.push(format!(
-                    "bandwidths of the mass matrix must be >= 0, MLMAS = {mlmas}, MUMAS = {mumas}"
-                ));
-            }
-            let m = Matrix::Banded {
-                lower: mlmas.max(0) as usize,
-                upper: mumas.max(0) as usize,
-            };
-            (mlmas + mumas + 1, Some(m), None)
-        } else {
-            (nm1, Some(Matrix::Full), Some(nm1 as i32))
-        }
-    } else {
-        (0, None, None)
-    };
-    Layout {
-        jac_written,
-        mumas_written,
-        jacobian,
-        mass,
-        min_lwork: 20 + 12 * n + n * ldjac + nm1 * ldmas + 3 * nm1 * lde1,
-        min_liwork: 20 + 3 * nm1,
-    }
 }
 
 /// Reports the messages of a failed RADAU5 call on stderr, one line each.
@@ -433,7 +371,9 @@ pub unsafe extern "C" fn radau5_(
                 options.quot1
             ));
         }
-        let lay = layout(&s, options.m1, &mut errors);
+        let mass = (s.imas != 0).then_some((i64::from(s.mlmas), i64::from(s.mumas)));
+        let widths = (i64::from(s.mljac), i64::from(s.mujac));
+        let lay = Layout::legacy(i64::from(s.n), options.m1, widths, mass, &mut errors);
         // The original sets MLJAC = MUJAC = NM1 for a full Jacobian and MUMAS = NM1 for a
         // full mass matrix before it checks the storage; an unchanged value is not
         // rewritten (the argument may be a constant in read-only memory).
@@ -524,7 +464,7 @@ pub unsafe extern "C" fn radau5_(
             s.xend,
             &mut hv,
             &tol,
-            &mut work[20..],
+            &mut work[W_ARRAYS..],
         );
         if let Err(Radau5Error::InvalidInput(errors)) = &result {
             leave_transformed(&mut tols, options.uround);
@@ -552,7 +492,7 @@ pub unsafe extern "C" fn radau5_(
                 "RADAU5: exit of RADAU5 at x = {xv:e} (stopped by SOLOUT)"
             ));
         }
-        if iwork.len() >= 20 {
+        if iwork.len() >= IW_STATS + 7 {
             let out = [
                 stats.nfcn,
                 stats.njac,
@@ -562,7 +502,7 @@ pub unsafe extern "C" fn radau5_(
                 stats.ndec,
                 stats.nsol,
             ];
-            for (slot, v) in iwork[13..20].iter_mut().zip(out) {
+            for (slot, v) in iwork[IW_STATS..].iter_mut().zip(out) {
                 *slot = i32::try_from(v).unwrap_or(i32::MAX);
             }
         }

@@ -3,6 +3,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::dense::{node_shifts, DenseOutput};
+use super::layout;
 use super::linear::{LinearSystem, Mass, Matrices};
 use super::{
     transform_tolerance, Completion, Matrix, Options, Problem, Radau5Error, Statistics, Structure,
@@ -336,7 +337,7 @@ impl Setup {
     /// original keeps E1, E2R, E2I after them; here they live with the LU kernels.
     pub(crate) fn work_len(&self) -> usize {
         let n = self.n;
-        12 * n + self.ldjac() * n + self.mass().1 * (n - self.m1)
+        layout::arrays_len(n, self.ldjac(), self.mass().1, n - self.m1)
     }
 
     /// The Jacobian at `(x, y)`: analytic, or forward differences with the original's

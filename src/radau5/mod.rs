@@ -3,9 +3,10 @@
 //! Differential Equations II*, 2nd ed. 1996, §IV.8; the code `radau5.f` of July 9 1996,
 //! last corrected January 18 2002).
 //!
-//! The module keeps the shape of the original: `core` checks and lays out the input
-//! (RADAU5 proper; the vectors and matrices in one work array with the layout of the
-//! original's WORK) and runs the step loop (RADCOR), `linear` the
+//! The module keeps the shape of the original: [`layout`] holds the places of WORK and
+//! IWORK and the storage derived from the band widths, `core` checks the input (RADAU5
+//! proper; the vectors and matrices in one work array with the layout of the original's
+//! WORK) and runs the step loop (RADCOR), `linear` the
 //! matrix assembly, decomposition and solves (DECOMR, DECOMC, SLVRAD, ESTRAD) and
 //! [`DenseOutput`] the collocation polynomial (CONTR5). Operation order follows the
 //! original so that step sequences and statistics agree with it bit for bit.
@@ -33,6 +34,7 @@
 
 mod core;
 mod dense;
+pub mod layout;
 mod linear;
 
 pub use self::dense::DenseOutput;
