@@ -36,8 +36,10 @@ mod core;
 mod dense;
 pub mod layout;
 mod linear;
+mod radcor;
 
 pub use self::dense::DenseOutput;
+pub(crate) use self::radcor::{Finish, Outcome};
 pub use crate::error::Radau5Error;
 
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
@@ -289,34 +291,63 @@ pub fn solve<P: Problem>(
     h: &mut f64,
     tol: &Tolerance,
 ) -> Result<Completion, Radau5Error> {
-    let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)?;
+    let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)
+        .map_err(Radau5Error::InvalidInput)?;
     let mut work = vec![0.0; setup.work_len()];
-    setup.run(problem, x, y, xend, h, &mut work)
+    let end = radcor::run(&setup, problem, *x, y, xend, *h, &mut work);
+    (*x, *h) = (end.x, end.h);
+    let stats = end.stats;
+    match end.outcome {
+        Outcome::Reached => Ok(Completion {
+            stats,
+            interrupted: false,
+        }),
+        Outcome::Interrupted => Ok(Completion {
+            stats,
+            interrupted: true,
+        }),
+        Outcome::TooManySteps => Err(Radau5Error::TooManySteps {
+            x: end.x,
+            nmax: setup.nmax,
+            stats,
+        }),
+        Outcome::StepSizeTooSmall => Err(Radau5Error::StepSizeTooSmall {
+            x: end.x,
+            h: end.h,
+            stats,
+        }),
+        Outcome::RepeatedlySingular { stage } => Err(Radau5Error::RepeatedlySingular {
+            x: end.x,
+            stage,
+            stats,
+        }),
+    }
 }
 
 /// [`solve`] in the caller's work array `work`, WORK(21..LWORK) of the original (the
 /// entry point `radau5_`): FJAC, FMAS and the vectors at the original's offsets, so a
 /// JAC or MAS that writes past its matrix writes where it would with the original.
+/// Returns how the call ended, or the messages of refused input.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_in<P: Problem>(
     problem: &mut P,
     structure: &Structure,
     options: &Options,
-    x: &mut f64,
+    x: f64,
     y: &mut [f64],
     xend: f64,
-    h: &mut f64,
+    h: f64,
     tol: &Tolerance,
     work: &mut [f64],
-) -> Result<Completion, Radau5Error> {
-    let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)?;
+) -> Result<Finish, Vec<String>> {
+    let setup = core::Setup::new(structure, options, y.len(), tol, x, xend)?;
     if work.len() < setup.work_len() {
-        return Err(Radau5Error::InvalidInput(vec![format!(
+        return Err(vec![format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",
             setup.work_len()
-        )]));
+        )]);
     }
-    setup.run(problem, x, y, xend, h, work)
+    Ok(radcor::run(&setup, problem, x, y, xend, h, work))
 }
 
 /// The tolerances as RADAU5 uses them internally: `rtol' = 0.1 rtol^(2/3)`,
