@@ -5,11 +5,12 @@
 //!
 //! The module keeps the shape of the original: [`layout`] holds the places of WORK and
 //! IWORK and the storage derived from the band widths, `core` checks the input (RADAU5
-//! proper; the vectors and matrices in one work array with the layout of the original's
-//! WORK) and runs the step loop (RADCOR), `linear` the
-//! matrix assembly, decomposition and solves (DECOMR, DECOMC, SLVRAD, ESTRAD) and
-//! [`DenseOutput`] the collocation polynomial (CONTR5). Operation order follows the
-//! original so that step sequences and statistics agree with it bit for bit.
+//! proper), `radcor` runs the step loop (RADCOR, one function per label, the vectors
+//! and matrices in one work array with the layout of the original's WORK) and returns a
+//! typed outcome, `linear` the matrix assembly, decomposition and solves (DECOMR,
+//! DECOMC, SLVRAD, ESTRAD, with the Hessenberg option of IWORK(1)) and [`DenseOutput`]
+//! the collocation polynomial (CONTR5). Operation order follows the original so that
+//! step sequences and statistics agree with it bit for bit.
 //!
 //! ```
 //! use stiffdae::radau5::{self, Options, Problem, Structure, Tolerance};

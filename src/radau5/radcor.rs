@@ -125,7 +125,7 @@ pub(crate) struct Finish {
 impl Setup {
     /// The Jacobian at `(x, y)`: analytic, or forward differences with the original's
     /// increments `sqrt(uround · max(1e-5, |y_j|))` (f-calls not counted).
-    fn jacobian<P: Problem>(&self, problem: &mut P, x: f64, y: &mut [f64], w: &mut Work<'_>) {
+    fn fill_jacobian<P: Problem>(&self, problem: &mut P, x: f64, y: &mut [f64], w: &mut Work<'_>) {
         let ld = self.ldjac();
         if self.structure.analytic_jacobian {
             problem.jac(x, y, w.tail, ld);
@@ -249,7 +249,8 @@ enum Next {
     Step,
 }
 
-/// The state of RADCOR between steps.
+/// What a RADCOR call works with: the method's constants, the linear systems, the
+/// arrays in WORK and the statistics.
 struct Stepper<'s, 'w> {
     setup: &'s Setup,
     coef: Coefficients,
@@ -490,7 +491,7 @@ impl Stepper<'_, '_> {
     /// Label 10: a new Jacobian at `(x, y)`.
     fn jacobian<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) {
         self.stats.njac += 1;
-        self.setup.jacobian(problem, st.x, y, &mut self.w);
+        self.setup.fill_jacobian(problem, st.x, y, &mut self.w);
         st.caljac = true;
         self.lin.new_jacobian();
     }
