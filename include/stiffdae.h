@@ -50,6 +50,43 @@ typedef void (*DaskrRt)(const int32_t *neq,
                         double *rpar,
                         int32_t *ipar);
 
+// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`.
+typedef void (*Radau5Fcn)(const int32_t *n,
+                          const double *x,
+                          const double *y,
+                          double *f,
+                          double *rpar,
+                          int32_t *ipar);
+
+// JAC(N, X, Y, DFY, LDFY, RPAR, IPAR): the Jacobian `df/dy` (IJAC = 1).
+typedef void (*Radau5Jac)(const int32_t *n,
+                          const double *x,
+                          const double *y,
+                          double *dfy,
+                          const int32_t *ldfy,
+                          double *rpar,
+                          int32_t *ipar);
+
+// MAS(N, AM, LMAS, RPAR, IPAR): the mass matrix (IMAS = 1; called with N - M1).
+typedef void (*Radau5Mas)(const int32_t *n,
+                          double *am,
+                          const int32_t *lmas,
+                          double *rpar,
+                          int32_t *ipar);
+
+// SOLOUT(NR, XOLD, X, Y, CONT, LRC, N, RPAR, IPAR, IRTRN): called after every accepted
+// step (IOUT = 1); IRTRN < 0 stops the integration.
+typedef void (*Radau5Solout)(const int32_t *nr,
+                             const double *xold,
+                             const double *x,
+                             const double *y,
+                             const double *cont,
+                             const int32_t *lrc,
+                             const int32_t *n,
+                             double *rpar,
+                             int32_t *ipar,
+                             int32_t *irtrn);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -156,7 +193,7 @@ void ddassl_(void (*res)(const double *t,
 // used); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
 // step-ratio bounds (0: defaults 1e-16, 0.9, 0.001, formula, 1, 1.2, XEND-X, 0.2, 8),
 // `LWORK >= N*(LJAC+LMAS+3*LE+12)+20`; `IWORK(LIWORK)`: IWORK(1..10) = Hessenberg
-// (a performance hint here: the LU is always on the full matrix), NMAX (100000), NIT
+// form (full Jacobian, M = I, N > 2, M1 = 0), NMAX (100000), NIT
 // (7), STARTN, NIND1..3, step control (1 predictive, 2 classical), M1, M2; on return
 // IWORK(14..20) = NFCN, NJAC, NSTEP, NACCPT, NREJCT, NDEC, NSOL; `LIWORK >= 3*N+20`;
 // `IDID`: 1 success, 2 stopped by SOLOUT, -1 invalid input, -2 more than NMAX steps,
@@ -177,12 +214,7 @@ void ddassl_(void (*res)(const double *t,
 // thread during the call. Null pointers and inconsistent sizes are reported with
 // IDID = -1 (when IDID itself is valid).
 void radau5_(const int32_t *n,
-             void (*fcn)(const int32_t *n,
-                         const double *x,
-                         const double *y,
-                         double *f,
-                         double *rpar,
-                         int32_t *ipar),
+             Radau5Fcn fcn,
              double *x,
              double *y,
              const double *xend,
@@ -190,34 +222,15 @@ void radau5_(const int32_t *n,
              double *rtol,
              double *atol,
              const int32_t *itol,
-             void (*jac)(const int32_t *n,
-                         const double *x,
-                         const double *y,
-                         double *dfy,
-                         const int32_t *ldfy,
-                         double *rpar,
-                         int32_t *ipar),
+             Radau5Jac jac,
              const int32_t *ijac,
              int32_t *mljac,
              int32_t *mujac,
-             void (*mas)(const int32_t *n,
-                         double *am,
-                         const int32_t *lmas,
-                         double *rpar,
-                         int32_t *ipar),
+             Radau5Mas mas,
              const int32_t *imas,
              const int32_t *mlmas,
              int32_t *mumas,
-             void (*solout)(const int32_t *nr,
-                            const double *xold,
-                            const double *x,
-                            const double *y,
-                            const double *cont,
-                            const int32_t *lrc,
-                            const int32_t *n,
-                            double *rpar,
-                            int32_t *ipar,
-                            int32_t *irtrn),
+             Radau5Solout solout,
              const int32_t *iout,
              double *work,
              const int32_t *lwork,

@@ -2,7 +2,7 @@
 //! full mass; full or banded Jacobian; with and without the second-order reduction)
 //! must give the same solution of the same problem.
 
-use stiffdae::radau5::{self, Matrix, Options, Problem, Structure, Tolerance};
+use stiffdae::radau5::{self, Matrix, Options, Problem, Radau5Error, Structure, Tolerance};
 
 /// A chain of `m` coupled damped oscillators `q'' = -K q - c q'` with tridiagonal K:
 /// y = (q, q'), n = 2m; y_i' = y_{i+m} for i < m (M1 = M2 = m).
@@ -101,6 +101,11 @@ impl Problem for Chain {
 }
 
 fn solve(chain: Chain) -> Vec<f64> {
+    run(chain, false).unwrap_or_else(|e| panic!("{e}")).0
+}
+
+/// The solution at 0.5 and the statistics, with IWORK(1) = `hessenberg`.
+fn run(chain: Chain, hessenberg: bool) -> Result<(Vec<f64>, radau5::Statistics), Radau5Error> {
     let n = 2 * chain.m;
     let st = Structure {
         n,
@@ -115,6 +120,7 @@ fn solve(chain: Chain) -> Vec<f64> {
     let o = Options {
         m1: chain.m1 as i64,
         m2: chain.m1 as i64,
+        hessenberg,
         ..Options::default()
     };
     let mut y: Vec<f64> = (0..n)
@@ -128,7 +134,7 @@ fn solve(chain: Chain) -> Vec<f64> {
         .collect();
     let (mut x, mut h) = (0.0, 1e-4);
     let mut c = chain;
-    radau5::solve(
+    let done = radau5::solve(
         &mut c,
         &st,
         &o,
@@ -140,9 +146,8 @@ fn solve(chain: Chain) -> Vec<f64> {
             rtol: 1e-8,
             atol: 1e-8,
         },
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
-    y
+    )?;
+    Ok((y, done.stats))
 }
 
 #[test]
@@ -215,5 +220,48 @@ fn all_storage_variants_agree() {
             .map(|(a, b)| (a - b).abs())
             .fold(0.0, f64::max);
         assert!(diff < 1e-6, "{name}: max difference {diff:e}");
+    }
+}
+
+/// IWORK(1): the Hessenberg path (full Jacobian, M = I) solves the same problem; as in
+/// the original it leaves a banded Jacobian, a mass matrix and N <= 2 on their usual path
+/// (the same bits), and it is refused with M1 > 0, where the original's IJOB = 17 has no
+/// branch of its own.
+#[test]
+fn the_hessenberg_option_applies_where_the_original_applies_it() {
+    let chain = |m, analytic, band, mass, m1| Chain {
+        m,
+        analytic,
+        band,
+        mass,
+        m1,
+    };
+    let reference = solve(chain(6, false, None, None, 0));
+    for analytic in [false, true] {
+        let (y, stats) = run(chain(6, analytic, None, None, 0), true).unwrap();
+        let diff = y
+            .iter()
+            .zip(&reference)
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max);
+        assert!(diff < 1e-6, "Hessenberg, analytic {analytic}: {diff:e}");
+        assert!(stats.ndec > 0);
+    }
+    let banded_mass = Some(Matrix::Banded { lower: 0, upper: 0 });
+    for (name, m, band, mass) in [
+        ("banded J", 6, Some((1, 1)), None),
+        ("banded M", 6, None, banded_mass),
+        ("full M", 6, None, Some(Matrix::Full)),
+        ("N = 2", 1, None, None),
+    ] {
+        let plain = run(chain(m, false, band, mass, 0), false).unwrap();
+        let hess = run(chain(m, false, band, mass, 0), true).unwrap();
+        assert_eq!(plain, hess, "{name}: IWORK(1) must be ignored");
+    }
+    match run(chain(6, false, None, None, 6), true) {
+        Err(Radau5Error::InvalidInput(msgs)) => {
+            assert!(msgs.iter().any(|m| m.contains("IWORK(1)")), "{msgs:?}")
+        }
+        other => panic!("M1 > 0 with IWORK(1) must be refused, got {other:?}"),
     }
 }

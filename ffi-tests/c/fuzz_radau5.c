@@ -295,11 +295,13 @@ static int gen(Rng *r, void *vc, const char **why) {
     } else {
         snprintf(c->why, sizeof c->why, "%s n=%d", prob_name(&c->p), n);
     }
-    /* The Hessenberg option changes the original's LU (ELMHES, DECH); stiffdae takes it
-     * as a hint and keeps the full LU (README), so the last bits may differ. */
-    if (cls != C_OUT && c->iwork[0] != 0 && !c->imas && c->mljac >= n && n > 2) {
+    /* The Hessenberg option (IJOB = 7) with M1 > 0: the original's IJOB = 17 has no
+     * branch and falls through to IJOB = 1 on arrays of N - M1 rows, writing past E2I;
+     * stiffdae refuses it. */
+    if (cls != C_OUT && c->iwork[0] != 0 && !c->imas && n > 2 && m1_of(c) > 0 &&
+        c->mljac >= n - m1_of(c)) {
         cls = C_OUT;
-        snprintf(c->why, sizeof c->why, "doc: IWORK(1)=1 (Hessenberg form, a hint in stiffdae)");
+        snprintf(c->why, sizeof c->why, "IWORK(1)=1 with M1>0");
     }
     *why = c->why;
     return cls;

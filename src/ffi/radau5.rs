@@ -8,9 +8,9 @@
 use std::cell::RefCell;
 
 use super::{ffi_boundary, message, read, slice, slice_mut, Tolerances};
+use crate::radau5::layout::{Layout, IW_STATS, W_ARRAYS};
 use crate::radau5::{
-    self, restore_tolerance, DenseOutput, Matrix, Options, Problem, Radau5Error, Structure,
-    Tolerance,
+    self, restore_tolerance, DenseOutput, Finish, Options, Outcome, Problem, Structure, Tolerance,
 };
 
 /// A SOLOUT call in progress: its CONT, with N, XSOL and HSOL (COMMON /CONRA5/ of the
@@ -30,37 +30,66 @@ thread_local! {
     static ACTIVE: RefCell<Vec<ActiveSolout>> = const { RefCell::new(Vec::new()) };
 }
 
-type Fcn = unsafe extern "C" fn(*const i32, *const f64, *const f64, *mut f64, *mut f64, *mut i32);
-type Jac = unsafe extern "C" fn(
-    *const i32,
-    *const f64,
-    *const f64,
-    *mut f64,
-    *const i32,
-    *mut f64,
-    *mut i32,
-);
-type Mas = unsafe extern "C" fn(*const i32, *mut f64, *const i32, *mut f64, *mut i32);
-type Solout = unsafe extern "C" fn(
-    *const i32,
-    *const f64,
-    *const f64,
-    *const f64,
-    *const f64,
-    *const i32,
-    *const i32,
-    *mut f64,
-    *mut i32,
-    *mut i32,
-);
+/// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`.
+pub type Radau5Fcn = Option<
+    unsafe extern "C" fn(
+        n: *const i32,
+        x: *const f64,
+        y: *const f64,
+        f: *mut f64,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// JAC(N, X, Y, DFY, LDFY, RPAR, IPAR): the Jacobian `df/dy` (IJAC = 1).
+pub type Radau5Jac = Option<
+    unsafe extern "C" fn(
+        n: *const i32,
+        x: *const f64,
+        y: *const f64,
+        dfy: *mut f64,
+        ldfy: *const i32,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// MAS(N, AM, LMAS, RPAR, IPAR): the mass matrix (IMAS = 1; called with N - M1).
+pub type Radau5Mas = Option<
+    unsafe extern "C" fn(
+        n: *const i32,
+        am: *mut f64,
+        lmas: *const i32,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// SOLOUT(NR, XOLD, X, Y, CONT, LRC, N, RPAR, IPAR, IRTRN): called after every accepted
+/// step (IOUT = 1); IRTRN < 0 stops the integration.
+pub type Radau5Solout = Option<
+    unsafe extern "C" fn(
+        nr: *const i32,
+        xold: *const f64,
+        x: *const f64,
+        y: *const f64,
+        cont: *const f64,
+        lrc: *const i32,
+        n: *const i32,
+        rpar: *mut f64,
+        ipar: *mut i32,
+        irtrn: *mut i32,
+    ),
+>;
 
 /// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
 struct Callbacks {
     n: i32,
-    fcn: Fcn,
-    jac: Option<Jac>,
-    mas: Option<Mas>,
-    solout: Option<Solout>,
+    fcn: Radau5Fcn,
+    jac: Radau5Jac,
+    mas: Radau5Mas,
+    solout: Radau5Solout,
     rpar: *mut f64,
     ipar: *mut i32,
     /// IRTRN keeps its value between SOLOUT calls, as in the original.
@@ -69,10 +98,11 @@ struct Callbacks {
 
 impl Problem for Callbacks {
     fn fcn(&mut self, x: f64, y: &[f64], f: &mut [f64]) {
+        let fcn = self.fcn.expect("FCN checked before the integration");
         // SAFETY: `fcn` is the caller's FCN; `y` and `f` hold N values as it expects,
         // RPAR/IPAR are passed through untouched (the caller's contract of radau5_).
         unsafe {
-            (self.fcn)(
+            fcn(
                 &self.n,
                 &x,
                 y.as_ptr(),
@@ -185,72 +215,308 @@ struct Scalars {
     liwork: i32,
 }
 
-/// RADAU5's storage layout: what it writes back into MLJAC/MUJAC and MUMAS, the matrix
-/// shapes and the minimal LWORK / LIWORK.
-struct Layout {
-    /// `Some(NM1)` when the original sets MLJAC = MUJAC = NM1 (full Jacobian).
-    jac_written: Option<i32>,
-    /// `Some(NM1)` when the original sets MUMAS = NM1 (full mass matrix).
-    mumas_written: Option<i32>,
-    jacobian: Matrix,
-    mass: Option<Matrix>,
-    min_lwork: i64,
-    min_liwork: i64,
-}
-
-/// The layout as RADAU5 computes it, with `nm1 = N - IWORK(9)` taken as given (an
-/// invalid M1 is refused by the core).
-fn layout(s: &Scalars, m1: i64, errors: &mut Vec<String>) -> Layout {
-    let n = i64::from(s.n);
-    let nm1 = n - m1;
-    let (mljac, mujac) = (i64::from(s.mljac), i64::from(s.mujac));
-    let (ldjac, lde1, jacobian, jac_written) = if mljac < nm1 {
-        if mljac < 0 || mujac < 0 {
-            errors.push(format!(
-                "bandwidths of the Jacobian must be >= 0, MLJAC = {mljac}, MUJAC = {mujac}"
-            ));
-        }
-        let jac = Matrix::Banded {
-            lower: mljac.max(0) as usize,
-            upper: mujac.max(0) as usize,
-        };
-        (mljac + mujac + 1, 2 * mljac + mujac + 1, jac, None)
-    } else {
-        (nm1, nm1, Matrix::Full, Some(nm1 as i32))
-    };
-    let (ldmas, mass, mumas_written) = if s.imas != 0 {
-        let (mlmas, mumas) = (i64::from(s.mlmas), i64::from(s.mumas));
-        if mlmas != nm1 {
-            if mlmas < 0 || mumas < 0 {
-                errors.push(format!(
-                    "bandwidths of the mass matrix must be >= 0, MLMAS = {mlmas}, MUMAS = {mumas}"
-                ));
-            }
-            let m = Matrix::Banded {
-                lower: mlmas.max(0) as usize,
-                upper: mumas.max(0) as usize,
-            };
-            (mlmas + mumas + 1, Some(m), None)
-        } else {
-            (nm1, Some(Matrix::Full), Some(nm1 as i32))
-        }
-    } else {
-        (0, None, None)
-    };
-    Layout {
-        jac_written,
-        mumas_written,
-        jacobian,
-        mass,
-        min_lwork: 20 + 12 * n + n * ldjac + nm1 * ldmas + 3 * nm1 * lde1,
-        min_liwork: 20 + 3 * nm1,
-    }
-}
-
 /// Reports the messages of a failed RADAU5 call on stderr, one line each.
 fn report(errors: &[String]) {
     for e in errors {
         message(&format!("RADAU5: {e}"));
+    }
+}
+
+/// The arguments of `radau5_` as passed (IDID apart): nothing is read before
+/// [`Args::call`] checks it.
+struct Args {
+    n: *const i32,
+    fcn: Radau5Fcn,
+    x: *mut f64,
+    y: *mut f64,
+    xend: *const f64,
+    h: *mut f64,
+    rtol: *mut f64,
+    atol: *mut f64,
+    itol: *const i32,
+    jac: Radau5Jac,
+    ijac: *const i32,
+    mljac: *mut i32,
+    mujac: *mut i32,
+    mas: Radau5Mas,
+    imas: *const i32,
+    mlmas: *const i32,
+    mumas: *mut i32,
+    solout: Radau5Solout,
+    iout: *const i32,
+    work: *mut f64,
+    lwork: *const i32,
+    iwork: *mut i32,
+    liwork: *const i32,
+    rpar: *mut f64,
+    ipar: *mut i32,
+}
+
+impl Args {
+    /// The whole call: validate, lay out, integrate, write back. Returns IDID, or the
+    /// messages of a refusal (IDID = -1).
+    ///
+    /// # Safety
+    /// The contract of [`radau5_`].
+    unsafe fn call(&self) -> Result<i32, Vec<String>> {
+        // SAFETY: the caller's contract, passed on.
+        let s = unsafe { self.scalars() }
+            .ok_or_else(|| vec!["a scalar argument is a null pointer".to_string()])?;
+        if s.n <= 0 {
+            return Err(vec![format!("N must be positive, N = {}", s.n)]);
+        }
+        if self.fcn.is_none() {
+            return Err(vec!["FCN is a null pointer".into()]);
+        }
+        let mut errors = self.missing_routines(&s);
+        let nu = s.n as usize;
+        // SAFETY: WORK and IWORK are declared with LWORK and LIWORK entries (caller's
+        // contract); a negative length gives an empty slice, reported below.
+        let (work, iwork) = unsafe {
+            (
+                slice_mut(self.work, s.lwork.max(0) as usize),
+                slice_mut(self.iwork, s.liwork.max(0) as usize),
+            )
+        };
+        let (Some(work), Some(iwork)) = (work, iwork) else {
+            return Err(vec!["WORK or IWORK is a null pointer".into()]);
+        };
+        let options = Options::from_legacy(work, iwork);
+        if options.quot1 < 0.0 {
+            errors.push(format!(
+                "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
+                options.quot1
+            ));
+        }
+        // SAFETY: the caller's contract, passed on.
+        let lay = unsafe { self.lay_out(&s, options.m1, &mut errors) };
+        let ntol = if s.itol == 0 { 1 } else { nu };
+        // SAFETY: Y holds N values, RTOL/ATOL one or N (caller's contract); RTOL and ATOL
+        // may be the same array, which `Tolerances` copies instead of borrowing twice.
+        let (y, tols) = unsafe {
+            (
+                slice_mut(self.y, nu),
+                Tolerances::read(self.rtol, self.atol, ntol),
+            )
+        };
+        let (Some(y), Some(mut tols)) = (y, tols) else {
+            return Err(vec!["Y, RTOL or ATOL is a null pointer".into()]);
+        };
+        check_data(y, &tols, &mut errors);
+        let tol = tolerance(&s, &mut tols);
+        let structure = Structure {
+            n: nu,
+            analytic_jacobian: s.ijac != 0,
+            jacobian: lay.jacobian,
+            mass: lay.mass,
+            dense_output: s.iout != 0,
+        };
+        if !errors.is_empty() {
+            leave_transformed(&mut tols, options.uround);
+            return Err(errors);
+        }
+        let mut problem = Callbacks {
+            n: s.n,
+            fcn: self.fcn,
+            jac: self.jac,
+            mas: self.mas,
+            solout: if s.iout != 0 { self.solout } else { None },
+            rpar: self.rpar,
+            ipar: self.ipar,
+            irtrn: 1,
+        };
+        let (x, xend, h) = (s.x, s.xend, s.h);
+        let work = &mut work[W_ARRAYS..];
+        let end = radau5::solve_in(
+            &mut problem,
+            &structure,
+            &options,
+            x,
+            y,
+            xend,
+            h,
+            &tol,
+            work,
+        );
+        let end = match end {
+            Ok(end) => end,
+            Err(errors) => {
+                leave_transformed(&mut tols, options.uround);
+                return Err(errors);
+            }
+        };
+        // SAFETY: the caller's contract, passed on.
+        Ok(unsafe { self.write_back(&end, options.max_steps, tols, iwork) })
+    }
+
+    /// Reads the scalar arguments (MLMAS and MUMAS only for IMAS ≠ 0, as the original);
+    /// `None` when one is a null pointer.
+    ///
+    /// # Safety
+    /// Non-null scalars point to valid values (the contract of [`radau5_`]).
+    unsafe fn scalars(&self) -> Option<Scalars> {
+        // SAFETY: each pointer is checked for null by `read`; valid targets are the
+        // caller's contract.
+        unsafe {
+            let imas = read(self.imas)?;
+            Some(Scalars {
+                n: read(self.n)?,
+                x: read(self.x)?,
+                xend: read(self.xend)?,
+                h: read(self.h)?,
+                itol: read(self.itol)?,
+                ijac: read(self.ijac)?,
+                mljac: read(self.mljac)?,
+                mujac: read(self.mujac)?,
+                imas,
+                mlmas: if imas != 0 { read(self.mlmas)? } else { 0 },
+                mumas: if imas != 0 { read(self.mumas)? } else { 0 },
+                iout: read(self.iout)?,
+                lwork: read(self.lwork)?,
+                liwork: read(self.liwork)?,
+            })
+        }
+    }
+
+    /// The routines that the switches ask for and that are null pointers.
+    fn missing_routines(&self, s: &Scalars) -> Vec<String> {
+        let mut errors = Vec::new();
+        if s.ijac != 0 && self.jac.is_none() {
+            errors.push("IJAC = 1 but JAC is a null pointer".into());
+        }
+        if s.imas != 0 && self.mas.is_none() {
+            errors.push("IMAS = 1 but MAS is a null pointer".into());
+        }
+        if s.iout != 0 && self.solout.is_none() {
+            errors.push("IOUT = 1 but SOLOUT is a null pointer".into());
+        }
+        errors
+    }
+
+    /// RADAU5's storage: the layout, the widths the original writes back (MLJAC = MUJAC
+    /// = NM1 for a full Jacobian, MUMAS = NM1 for a full mass matrix, before it checks
+    /// the storage), and the LWORK/LIWORK checks.
+    ///
+    /// # Safety
+    /// MLJAC, MUJAC and MUMAS are writable where the original writes them.
+    unsafe fn lay_out(&self, s: &Scalars, m1: i64, errors: &mut Vec<String>) -> Layout {
+        let mass = (s.imas != 0).then_some((i64::from(s.mlmas), i64::from(s.mumas)));
+        let widths = (i64::from(s.mljac), i64::from(s.mujac));
+        let lay = Layout::legacy(i64::from(s.n), m1, widths, mass, errors);
+        // An unchanged value is not rewritten (the argument may be a constant in
+        // read-only memory).
+        // SAFETY: the three were read above, so they are valid; where the original writes
+        // them, writable is the caller's contract.
+        unsafe {
+            if let Some(v) = lay.jac_written {
+                if s.mljac != v {
+                    self.mljac.write(v);
+                }
+                if s.mujac != v {
+                    self.mujac.write(v);
+                }
+            }
+            if let Some(v) = lay.mumas_written {
+                if s.mumas != v {
+                    self.mumas.write(v);
+                }
+            }
+        }
+        if i64::from(s.lwork) < lay.min_lwork {
+            errors.push(format!(
+                "insufficient storage for WORK, min. LWORK = {}",
+                lay.min_lwork
+            ));
+        }
+        if i64::from(s.liwork) < lay.min_liwork {
+            errors.push(format!(
+                "insufficient storage for IWORK, min. LIWORK = {}",
+                lay.min_liwork
+            ));
+        }
+        lay
+    }
+
+    /// What the original leaves after a run: RTOL/ATOL transformed and transformed back
+    /// (for one array passed twice, the values of its in-place updates: ATOL = RTOL), the
+    /// message of a failure, IWORK(14..20), X and H. Returns IDID.
+    ///
+    /// # Safety
+    /// X and H are writable (the contract of [`radau5_`]).
+    unsafe fn write_back(
+        &self,
+        end: &Finish,
+        nmax: i64,
+        mut tols: Tolerances<'_>,
+        iwork: &mut [i32],
+    ) -> i32 {
+        let (rtol, atol) = tols.pair();
+        for (r, a) in rtol.iter_mut().zip(atol.iter_mut()) {
+            let (rt, at) = radau5::transform_tolerance(*r, *a);
+            (*r, *a) = restore_tolerance(rt, at);
+        }
+        // SAFETY: RTOL and ATOL were read through these pointers and are writable (the
+        // original writes them).
+        unsafe { tols.write_back() };
+        let (x, h) = (end.x, end.h);
+        let (code, text) = match end.outcome {
+            Outcome::Reached => (1, None),
+            Outcome::Interrupted => (2, Some(" (stopped by SOLOUT)".to_string())),
+            Outcome::TooManySteps => (
+                -2,
+                Some(format!(": more than nmax = {nmax} steps are needed")),
+            ),
+            Outcome::StepSizeTooSmall => (-3, Some(format!(": step size too small, h = {h:e}"))),
+            Outcome::RepeatedlySingular { stage } => (
+                -4,
+                Some(format!(": matrix is repeatedly singular, ier = {stage}")),
+            ),
+        };
+        if let Some(text) = text {
+            message(&format!("RADAU5: exit of RADAU5 at x = {x:e}{text}"));
+        }
+        let s = end.stats;
+        let out = [s.nfcn, s.njac, s.nstep, s.naccpt, s.nrejct, s.ndec, s.nsol];
+        if iwork.len() >= IW_STATS + out.len() {
+            for (slot, v) in iwork[IW_STATS..].iter_mut().zip(out) {
+                *slot = i32::try_from(v).unwrap_or(i32::MAX);
+            }
+        }
+        // SAFETY: `x`, `h` were read (valid); writable is the caller's contract.
+        unsafe {
+            self.x.write(x);
+            self.h.write(h);
+        }
+        code
+    }
+}
+
+/// The checks of the data the original trusts: RTOL and ATOL overlapping without being
+/// the same array, a non-finite initial Y.
+fn check_data(y: &[f64], tols: &Tolerances<'_>, errors: &mut Vec<String>) {
+    if let Tolerances::Copied { from, .. } = tols {
+        if from[0] != from[1] {
+            errors.push("RTOL and ATOL overlap without being the same array".into());
+        }
+    }
+    if let Some(i) = y.iter().position(|v| !v.is_finite()) {
+        errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
+    }
+}
+
+/// RTOL/ATOL as the core takes them (ITOL = 0: scalars; else vectors).
+fn tolerance(s: &Scalars, tols: &mut Tolerances<'_>) -> Tolerance {
+    let (rtol, atol) = tols.pair();
+    if s.itol == 0 {
+        Tolerance::Scalar {
+            rtol: rtol[0],
+            atol: atol[0],
+        }
+    } else {
+        Tolerance::Vector {
+            rtol: rtol.to_vec(),
+            atol: atol.to_vec(),
+        }
     }
 }
 
@@ -272,7 +538,7 @@ fn report(errors: &[String]) {
 /// used); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
 /// step-ratio bounds (0: defaults 1e-16, 0.9, 0.001, formula, 1, 1.2, XEND-X, 0.2, 8),
 /// `LWORK >= N*(LJAC+LMAS+3*LE+12)+20`; `IWORK(LIWORK)`: IWORK(1..10) = Hessenberg
-/// (a performance hint here: the LU is always on the full matrix), NMAX (100000), NIT
+/// form (full Jacobian, M = I, N > 2, M1 = 0), NMAX (100000), NIT
 /// (7), STARTN, NIND1..3, step control (1 predictive, 2 classical), M1, M2; on return
 /// IWORK(14..20) = NFCN, NJAC, NSTEP, NACCPT, NREJCT, NDEC, NSOL; `LIWORK >= 3*N+20`;
 /// `IDID`: 1 success, 2 stopped by SOLOUT, -1 invalid input, -2 more than NMAX steps,
@@ -296,16 +562,7 @@ fn report(errors: &[String]) {
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn radau5_(
     n: *const i32,
-    fcn: Option<
-        unsafe extern "C" fn(
-            n: *const i32,
-            x: *const f64,
-            y: *const f64,
-            f: *mut f64,
-            rpar: *mut f64,
-            ipar: *mut i32,
-        ),
-    >,
+    fcn: Radau5Fcn,
     x: *mut f64,
     y: *mut f64,
     xend: *const f64,
@@ -313,46 +570,15 @@ pub unsafe extern "C" fn radau5_(
     rtol: *mut f64,
     atol: *mut f64,
     itol: *const i32,
-    jac: Option<
-        unsafe extern "C" fn(
-            n: *const i32,
-            x: *const f64,
-            y: *const f64,
-            dfy: *mut f64,
-            ldfy: *const i32,
-            rpar: *mut f64,
-            ipar: *mut i32,
-        ),
-    >,
+    jac: Radau5Jac,
     ijac: *const i32,
     mljac: *mut i32,
     mujac: *mut i32,
-    mas: Option<
-        unsafe extern "C" fn(
-            n: *const i32,
-            am: *mut f64,
-            lmas: *const i32,
-            rpar: *mut f64,
-            ipar: *mut i32,
-        ),
-    >,
+    mas: Radau5Mas,
     imas: *const i32,
     mlmas: *const i32,
     mumas: *mut i32,
-    solout: Option<
-        unsafe extern "C" fn(
-            nr: *const i32,
-            xold: *const f64,
-            x: *const f64,
-            y: *const f64,
-            cont: *const f64,
-            lrc: *const i32,
-            n: *const i32,
-            rpar: *mut f64,
-            ipar: *mut i32,
-            irtrn: *mut i32,
-        ),
-    >,
+    solout: Radau5Solout,
     iout: *const i32,
     work: *mut f64,
     lwork: *const i32,
@@ -366,214 +592,43 @@ pub unsafe extern "C" fn radau5_(
         message("RADAU5: IDID is a null pointer; nothing done");
         return;
     }
-    let fail = |errors: &[String]| {
-        report(errors);
-        // SAFETY: `idid` was checked non-null and aligned above; the caller provides a
-        // writable INTEGER there.
-        unsafe { idid.write(-1) };
+    let args = Args {
+        n,
+        fcn,
+        x,
+        y,
+        xend,
+        h,
+        rtol,
+        atol,
+        itol,
+        jac,
+        ijac,
+        mljac,
+        mujac,
+        mas,
+        imas,
+        mlmas,
+        mumas,
+        solout,
+        iout,
+        work,
+        lwork,
+        iwork,
+        liwork,
+        rpar,
+        ipar,
     };
-    ffi_boundary!("RADAU5", fail(&[]), {
-        // SAFETY: each scalar pointer is checked for null by `read`; valid targets are
-        // the caller's contract.
-        let scalars = unsafe {
-            (|| {
-                Some(Scalars {
-                    n: read(n)?,
-                    x: read(x)?,
-                    xend: read(xend)?,
-                    h: read(h)?,
-                    itol: read(itol)?,
-                    ijac: read(ijac)?,
-                    mljac: read(mljac)?,
-                    mujac: read(mujac)?,
-                    imas: read(imas)?,
-                    mlmas: if read(imas)? != 0 { read(mlmas)? } else { 0 },
-                    mumas: if read(imas)? != 0 { read(mumas)? } else { 0 },
-                    iout: read(iout)?,
-                    lwork: read(lwork)?,
-                    liwork: read(liwork)?,
-                })
-            })()
-        };
-        let Some(s) = scalars else {
-            return fail(&["a scalar argument is a null pointer".into()]);
-        };
-        if s.n <= 0 {
-            return fail(&[format!("N must be positive, N = {}", s.n)]);
-        }
-        let Some(fcn) = fcn else {
-            return fail(&["FCN is a null pointer".into()]);
-        };
-        let mut errors = Vec::new();
-        if s.ijac != 0 && jac.is_none() {
-            errors.push("IJAC = 1 but JAC is a null pointer".into());
-        }
-        if s.imas != 0 && mas.is_none() {
-            errors.push("IMAS = 1 but MAS is a null pointer".into());
-        }
-        if s.iout != 0 && solout.is_none() {
-            errors.push("IOUT = 1 but SOLOUT is a null pointer".into());
-        }
-        let nu = s.n as usize;
-        // SAFETY: WORK and IWORK are declared with LWORK and LIWORK entries (caller's
-        // contract); a negative length gives an empty slice, reported below.
-        let (work, iwork) = unsafe {
-            (
-                slice_mut(work, s.lwork.max(0) as usize),
-                slice_mut(iwork, s.liwork.max(0) as usize),
-            )
-        };
-        let (Some(work), Some(iwork)) = (work, iwork) else {
-            return fail(&["WORK or IWORK is a null pointer".into()]);
-        };
-        let options = Options::from_legacy(work, iwork);
-        if options.quot1 < 0.0 {
-            errors.push(format!(
-                "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
-                options.quot1
-            ));
-        }
-        let lay = layout(&s, options.m1, &mut errors);
-        // The original sets MLJAC = MUJAC = NM1 for a full Jacobian and MUMAS = NM1 for a
-        // full mass matrix before it checks the storage; an unchanged value is not
-        // rewritten (the argument may be a constant in read-only memory).
-        // SAFETY: the three were read above, so they are valid; where the original writes
-        // them, writable is the caller's contract.
-        unsafe {
-            if let Some(v) = lay.jac_written {
-                if s.mljac != v {
-                    mljac.write(v);
-                }
-                if s.mujac != v {
-                    mujac.write(v);
-                }
-            }
-            if let Some(v) = lay.mumas_written {
-                if s.mumas != v {
-                    mumas.write(v);
-                }
-            }
-        }
-        if i64::from(s.lwork) < lay.min_lwork {
-            errors.push(format!(
-                "insufficient storage for WORK, min. LWORK = {}",
-                lay.min_lwork
-            ));
-        }
-        if i64::from(s.liwork) < lay.min_liwork {
-            errors.push(format!(
-                "insufficient storage for IWORK, min. LIWORK = {}",
-                lay.min_liwork
-            ));
-        }
-        let ntol = if s.itol == 0 { 1 } else { nu };
-        // SAFETY: Y holds N values, RTOL/ATOL one or N (caller's contract); RTOL and ATOL
-        // may be the same array, which `Tolerances` copies instead of borrowing twice.
-        let (y, tols) = unsafe { (slice_mut(y, nu), Tolerances::read(rtol, atol, ntol)) };
-        let (Some(y), Some(mut tols)) = (y, tols) else {
-            return fail(&["Y, RTOL or ATOL is a null pointer".into()]);
-        };
-        if let Tolerances::Copied { from, .. } = &tols {
-            if from[0] != from[1] {
-                errors.push("RTOL and ATOL overlap without being the same array".into());
-            }
-        }
-        if let Some(i) = y.iter().position(|v| !v.is_finite()) {
-            errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
-        }
-        let (rtol, atol) = tols.pair();
-        let tol = if s.itol == 0 {
-            Tolerance::Scalar {
-                rtol: rtol[0],
-                atol: atol[0],
-            }
-        } else {
-            Tolerance::Vector {
-                rtol: rtol.to_vec(),
-                atol: atol.to_vec(),
-            }
-        };
-        let structure = Structure {
-            n: nu,
-            analytic_jacobian: s.ijac != 0,
-            jacobian: lay.jacobian,
-            mass: lay.mass,
-            dense_output: s.iout != 0,
-        };
-        if !errors.is_empty() {
-            leave_transformed(&mut tols, options.uround);
-            return fail(&errors);
-        }
-        let mut problem = Callbacks {
-            n: s.n,
-            fcn,
-            jac,
-            mas,
-            solout: if s.iout != 0 { solout } else { None },
-            rpar,
-            ipar,
-            irtrn: 1,
-        };
-        let (mut xv, mut hv) = (s.x, s.h);
-        let result = radau5::solve_in(
-            &mut problem,
-            &structure,
-            &options,
-            &mut xv,
-            y,
-            s.xend,
-            &mut hv,
-            &tol,
-            &mut work[20..],
-        );
-        if let Err(Radau5Error::InvalidInput(errors)) = &result {
-            leave_transformed(&mut tols, options.uround);
-            return fail(errors);
-        }
-        // The tolerances as the original leaves them: transformed and transformed back
-        // (for one array passed twice, the values of its in-place updates: ATOL = RTOL).
-        let (rtol, atol) = tols.pair();
-        for (r, a) in rtol.iter_mut().zip(atol.iter_mut()) {
-            let (rt, at) = radau5::transform_tolerance(*r, *a);
-            (*r, *a) = restore_tolerance(rt, at);
-        }
-        // SAFETY: RTOL and ATOL were read through these pointers and are writable (the
-        // original writes them).
-        unsafe { tols.write_back() };
-        let (code, stats) = match &result {
-            Ok(done) => (if done.interrupted { 2 } else { 1 }, done.stats),
-            Err(e) => {
-                message(&format!("RADAU5: {e}"));
-                (e.idid(), *e.stats().expect("run errors carry statistics"))
-            }
-        };
-        if code == 2 {
-            message(&format!(
-                "RADAU5: exit of RADAU5 at x = {xv:e} (stopped by SOLOUT)"
-            ));
-        }
-        if iwork.len() >= 20 {
-            let out = [
-                stats.nfcn,
-                stats.njac,
-                stats.nstep,
-                stats.naccpt,
-                stats.nrejct,
-                stats.ndec,
-                stats.nsol,
-            ];
-            for (slot, v) in iwork[13..20].iter_mut().zip(out) {
-                *slot = i32::try_from(v).unwrap_or(i32::MAX);
-            }
-        }
-        // SAFETY: `x`, `h` were read above (valid); writable is the caller's contract,
-        // `idid` was checked at entry.
-        unsafe {
-            x.write(xv);
-            h.write(hv);
-            idid.write(code);
-        }
-    })
+    let code = ffi_boundary!("RADAU5", -1, {
+        // SAFETY: the caller's contract of radau5_, passed on.
+        unsafe { args.call() }.unwrap_or_else(|errors| {
+            report(&errors);
+            -1
+        })
+    });
+    // SAFETY: `idid` was checked non-null and aligned above; the caller provides a
+    // writable INTEGER there.
+    unsafe { idid.write(code) };
 }
 
 /// Dense output of RADAU5 (CONTR5): component `I` of the collocation polynomial of the

@@ -6,12 +6,14 @@
 //! RADAU5 reproduces the original's step sequences at every order. [`RealLu`] and
 //! [`ComplexLu`] own the storage; faer is available as an explicit, not bit-faithful,
 //! opt-in ([`Kernel::Faer`]). [`linpack`] holds DGEFA/DGESL and DGBFA/DGBSL as DASSL
-//! uses them.
+//! uses them. [`hessenberg`] holds ELMHES and the Hessenberg eliminations DECH, SOLH,
+//! DECHC, SOLHC of `decsol.f`, RADAU5's IWORK(1) option.
 
 #[cfg(test)]
 mod bitwise_tests;
 pub mod decsol;
 mod faer_lu;
+pub mod hessenberg;
 pub mod linpack;
 
 use faer_lu::{FaerComplexLu, FaerRealLu};

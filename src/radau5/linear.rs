@@ -6,9 +6,13 @@
 //! full / banded Jacobian, with or without the second-order reduction `M1 > 0`). Here
 //! the first-order case is the second-order one with `m1 = 0` and the reduction skipped;
 //! every variant performs the original's floating-point operations in the original order.
+//! IJOB = 7, the Hessenberg option (IWORK(1) ≠ 0, full Jacobian, M = I, M1 = 0, N > 2),
+//! is [`Hessenberg`]: the Jacobian reduced by ELMHES once per evaluation, E1 and E2
+//! factored by DECH/DECHC, and each right-hand side carried to and from the reduced basis.
 // Index loops mirror the original's DO loops over several arrays at once.
 #![allow(clippy::needless_range_loop)]
 
+use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
 use crate::linalg::{ComplexLu, RealLu, Singular};
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
@@ -46,8 +50,132 @@ pub(super) struct LinearSystem {
     pub jac_ld: usize,
     pub band: Option<(usize, usize)>,
     pub mass: Mass,
-    e1: RealLu,
-    e2: ComplexLu,
+    factors: Factors,
+}
+
+/// The decompositions of E1 and E2 (one per integration, so the sizes need no box).
+#[allow(clippy::large_enum_variant)]
+enum Factors {
+    /// DEC/DECC or DECB/DECBC on the matrices as formed (every IJOB but 7).
+    General { e1: RealLu, e2: ComplexLu },
+    /// IJOB = 7: DECH/DECHC on the Hessenberg form of the Jacobian.
+    Hessenberg(Hessenberg),
+}
+
+/// IJOB = 7 of `dc_decsol.f`: FJAC is reduced in place to upper Hessenberg form
+/// `H = L⁻¹ J L` (ELMHES, multipliers below the subdiagonal, exchanges in IPHES), so
+/// `E1 = fac1·I - H` and `E2 = (alphn + i·betan)·I - H` have lower bandwidth 1.
+struct Hessenberg {
+    n: usize,
+    e1: Vec<f64>,
+    ip1: Vec<usize>,
+    e2r: Vec<f64>,
+    e2i: Vec<f64>,
+    ip2: Vec<usize>,
+    /// IPHES: the row exchanged with row `m` at stage `m` of ELMHES.
+    iphes: Vec<usize>,
+    /// CALHES: FJAC holds a Jacobian that ELMHES has not reduced yet.
+    calhes: bool,
+}
+
+impl Hessenberg {
+    fn new(n: usize) -> Self {
+        Self {
+            n,
+            e1: vec![0.0; n * n],
+            ip1: vec![0; n],
+            e2r: vec![0.0; n * n],
+            e2i: vec![0.0; n * n],
+            ip2: vec![0; n],
+            iphes: vec![0; n],
+            calhes: true,
+        }
+    }
+
+    /// DECOMR, IJOB = 7: the Hessenberg part of `fac1·I - H`, decomposed by DECH.
+    fn decompose_real(&mut self, fjac: &[f64], fac1: f64) -> Result<(), Singular> {
+        let n = self.n;
+        let e1 = &mut self.e1;
+        for j in 0..n - 1 {
+            e1[j + 1 + j * n] = -fjac[j + 1 + j * n];
+        }
+        for j in 0..n {
+            for i in 0..=j {
+                e1[i + j * n] = -fjac[i + j * n];
+            }
+            e1[j + j * n] += fac1;
+        }
+        dech(n, e1, n, 1, &mut self.ip1)
+    }
+
+    /// DECOMC, IJOB = 7: the Hessenberg part of `(alphn + i·betan)·I - H`, by DECHC.
+    fn decompose_complex(&mut self, fjac: &[f64], alphn: f64, betan: f64) -> Result<(), Singular> {
+        let n = self.n;
+        let (er, ei) = (&mut self.e2r, &mut self.e2i);
+        for j in 0..n - 1 {
+            er[j + 1 + j * n] = -fjac[j + 1 + j * n];
+            ei[j + 1 + j * n] = 0.0;
+        }
+        for j in 0..n {
+            for i in 0..=j {
+                ei[i + j * n] = 0.0;
+                er[i + j * n] = -fjac[i + j * n];
+            }
+            er[j + j * n] += alphn;
+            ei[j + j * n] = betan;
+        }
+        dechc(n, er, ei, n, 1, &mut self.ip2)
+    }
+
+    /// `v ← L⁻¹ P v`: the exchanges and multipliers of ELMHES applied stage by stage
+    /// (SLVRAD's loop to 746, ESTRAD's to 310 and 510).
+    fn to_reduced(&self, fjac: &[f64], v: &mut [f64]) {
+        let n = self.n;
+        for mp in 1..n - 1 {
+            v.swap(mp, self.iphes[mp]);
+            let col = &fjac[(mp - 1) * n..mp * n];
+            let vmp = v[mp];
+            for i in mp + 1..n {
+                v[i] -= col[i] * vmp;
+            }
+        }
+    }
+
+    /// `v ← P L v`, the inverse of [`to_reduced`](Self::to_reduced) (SLVRAD's loop to
+    /// 750, ESTRAD's to 440 and 640).
+    fn back_from_reduced(&self, fjac: &[f64], v: &mut [f64]) {
+        let n = self.n;
+        for mp in (1..n - 1).rev() {
+            let col = &fjac[(mp - 1) * n..mp * n];
+            let vmp = v[mp];
+            for i in mp + 1..n {
+                v[i] += col[i] * vmp;
+            }
+            v.swap(mp, self.iphes[mp]);
+        }
+    }
+
+    /// SLVRAD, IJOB = 7, after the right-hand sides are formed: each is carried to the
+    /// reduced basis, solved with E1 (SOLH) or E2 (SOLHC), and carried back. The three
+    /// vectors do not interact, so one at a time gives the original's interleaved bits.
+    fn solve(&mut self, fjac: &[f64], z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
+        let n = self.n;
+        for z in [&mut *z1, &mut *z2, &mut *z3] {
+            self.to_reduced(fjac, z);
+        }
+        solh(n, &self.e1, n, 1, z1, &self.ip1);
+        solhc(n, &self.e2r, &self.e2i, n, 1, z2, z3, &self.ip2);
+        for z in [z1, z2, z3] {
+            self.back_from_reduced(fjac, z);
+        }
+    }
+
+    /// ESTRAD, IJOB = 7: `E1 x = v` through the reduced basis.
+    fn solve_real(&self, fjac: &[f64], v: &mut [f64]) {
+        self.to_reduced(fjac, v);
+        solh(self.n, &self.e1, self.n, 1, v, &self.ip1);
+        self.back_from_reduced(fjac, v);
+    }
 }
 
 impl LinearSystem {
@@ -58,11 +186,19 @@ impl LinearSystem {
         jac_ld: usize,
         band: Option<(usize, usize)>,
         mass: Mass,
+        hessenberg: bool,
     ) -> Self {
         let nm1 = n - m1;
-        let (e1, e2) = match band {
-            Some((ml, mu)) => (RealLu::banded(nm1, ml, mu), ComplexLu::banded(nm1, ml, mu)),
-            None => (RealLu::dense(nm1), ComplexLu::dense(nm1)),
+        let factors = match band {
+            _ if hessenberg => Factors::Hessenberg(Hessenberg::new(n)),
+            Some((ml, mu)) => Factors::General {
+                e1: RealLu::banded(nm1, ml, mu),
+                e2: ComplexLu::banded(nm1, ml, mu),
+            },
+            None => Factors::General {
+                e1: RealLu::dense(nm1),
+                e2: ComplexLu::dense(nm1),
+            },
         };
         Self {
             n,
@@ -72,8 +208,34 @@ impl LinearSystem {
             jac_ld,
             band,
             mass,
-            e1,
-            e2,
+            factors,
+        }
+    }
+
+    /// A new Jacobian is in FJAC (CALHES = .TRUE. after label 10 of RADCOR).
+    pub fn new_jacobian(&mut self) {
+        if let Factors::Hessenberg(h) = &mut self.factors {
+            h.calhes = true;
+        }
+    }
+
+    /// The first statement of DECOMR for IJOB = 7: reduce FJAC (`n × n`, in place) to
+    /// Hessenberg form if it holds a new Jacobian. Nothing for the other IJOB.
+    pub fn reduce(&mut self, fjac: &mut [f64]) {
+        if let Factors::Hessenberg(h) = &mut self.factors {
+            if h.calhes {
+                elmhes(h.n, fjac, h.n, &mut h.iphes);
+            }
+            h.calhes = false;
+        }
+    }
+
+    /// The decompositions of the IJOB other than 7 (the second-order reduction `m1 > 0`
+    /// never has the Hessenberg form: it is refused with IWORK(1) ≠ 0).
+    fn general(&mut self) -> (&mut RealLu, &mut ComplexLu) {
+        match &mut self.factors {
+            Factors::General { e1, e2 } => (e1, e2),
+            Factors::Hessenberg(_) => unreachable!("the Hessenberg form has M1 = 0"),
         }
     }
 
@@ -86,10 +248,14 @@ impl LinearSystem {
     /// DECOMR: forms `E1 = fac1·M - J` (reduced when `m1 > 0`) and decomposes it.
     pub fn decompose_real(&mut self, m: Matrices<'_>, fac1: f64) -> Result<(), Singular> {
         let (m1, nm1) = (self.m1, self.nm1);
-        let ld = self.e1.ld();
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
-        let e1 = self.e1.matrix_mut();
+        let e1lu = match &mut self.factors {
+            Factors::Hessenberg(h) => return h.decompose_real(fjac, fac1),
+            Factors::General { e1, .. } => e1,
+        };
+        let ld = e1lu.ld();
+        let e1 = e1lu.matrix_mut();
         match band {
             None => {
                 for j in 0..nm1 {
@@ -168,7 +334,7 @@ impl LinearSystem {
                 }
             }
         }
-        self.e1.factor()
+        e1lu.factor()
     }
 
     /// DECOMC: forms `E2 = (alphn + i·betan)·M - J` (reduced when `m1 > 0`) and
@@ -180,10 +346,14 @@ impl LinearSystem {
         betan: f64,
     ) -> Result<(), Singular> {
         let (m1, nm1) = (self.m1, self.nm1);
-        let ld = self.e2.ld();
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
-        let (er, ei) = self.e2.matrix_mut();
+        let e2lu = match &mut self.factors {
+            Factors::Hessenberg(h) => return h.decompose_complex(fjac, alphn, betan),
+            Factors::General { e2, .. } => e2,
+        };
+        let ld = e2lu.ld();
+        let (er, ei) = e2lu.matrix_mut();
         match band {
             None => {
                 for j in 0..nm1 {
@@ -282,7 +452,7 @@ impl LinearSystem {
                 }
             }
         }
-        self.e2.factor()
+        e2lu.factor()
     }
 
     /// Visits the stored entries `(M(i, j), j + m1)` of row `i` of the mass matrix of the
@@ -348,8 +518,13 @@ impl LinearSystem {
             }
         }
         if m1 == 0 {
-            self.e1.solve(z1);
-            self.e2.solve(z2, z3);
+            match &mut self.factors {
+                Factors::General { e1, e2 } => {
+                    e1.solve(z1);
+                    e2.solve(z2, z3);
+                }
+                Factors::Hessenberg(h) => h.solve(m.fjac, z1, z2, z3),
+            }
             return;
         }
         let abno = alphn * alphn + betan * betan;
@@ -370,9 +545,9 @@ impl LinearSystem {
                 });
             }
         }
-        self.e1.solve(&mut z1[m1..]);
-        let (z2r, z3r) = (&mut z2[m1..], &mut z3[m1..]);
-        self.e2.solve(z2r, z3r);
+        let (e1, e2) = self.general();
+        e1.solve(&mut z1[m1..]);
+        e2.solve(&mut z2[m1..], &mut z3[m1..]);
         for i in (0..m1).rev() {
             let mpi = self.m2 + i;
             z1[i] = (z1[i] + z1[mpi]) / fac1;
@@ -412,7 +587,11 @@ impl LinearSystem {
     fn solve_e1(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
         let m1 = self.m1;
         if m1 == 0 {
-            self.e1.solve(&mut cont[..self.n]);
+            let cont = &mut cont[..self.n];
+            match &mut self.factors {
+                Factors::General { e1, .. } => e1.solve(cont),
+                Factors::Hessenberg(h) => h.solve_real(fjac, cont),
+            }
             return;
         }
         let mm = m1 / self.m2;
@@ -425,7 +604,8 @@ impl LinearSystem {
                 });
             }
         }
-        self.e1.solve(&mut cont[m1..self.n]);
+        let n = self.n;
+        self.general().0.solve(&mut cont[m1..n]);
         for i in (0..m1).rev() {
             cont[i] = (cont[i] + cont[self.m2 + i]) / fac1;
         }

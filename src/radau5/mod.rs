@@ -3,12 +3,14 @@
 //! Differential Equations II*, 2nd ed. 1996, §IV.8; the code `radau5.f` of July 9 1996,
 //! last corrected January 18 2002).
 //!
-//! The module keeps the shape of the original: `core` checks and lays out the input
-//! (RADAU5 proper; the vectors and matrices in one work array with the layout of the
-//! original's WORK) and runs the step loop (RADCOR), `linear` the
-//! matrix assembly, decomposition and solves (DECOMR, DECOMC, SLVRAD, ESTRAD) and
-//! [`DenseOutput`] the collocation polynomial (CONTR5). Operation order follows the
-//! original so that step sequences and statistics agree with it bit for bit.
+//! The module keeps the shape of the original: [`layout`] holds the places of WORK and
+//! IWORK and the storage derived from the band widths, `core` checks the input (RADAU5
+//! proper), `radcor` runs the step loop (RADCOR, one function per label, the vectors
+//! and matrices in one work array with the layout of the original's WORK) and returns a
+//! typed outcome, `linear` the matrix assembly, decomposition and solves (DECOMR,
+//! DECOMC, SLVRAD, ESTRAD, with the Hessenberg option of IWORK(1)) and [`DenseOutput`]
+//! the collocation polynomial (CONTR5). Operation order follows the original so that
+//! step sequences and statistics agree with it bit for bit.
 //!
 //! ```
 //! use stiffdae::radau5::{self, Options, Problem, Structure, Tolerance};
@@ -33,9 +35,12 @@
 
 mod core;
 mod dense;
+pub mod layout;
 mod linear;
+mod radcor;
 
 pub use self::dense::DenseOutput;
+pub(crate) use self::radcor::{Finish, Outcome};
 pub use crate::error::Radau5Error;
 
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
@@ -144,9 +149,10 @@ pub enum Tolerance {
 /// original's defaults (the values it takes for a zero entry).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
-    /// IWORK(1) ≠ 0, Hessenberg transformation of the Jacobian. Accepted (and checked
-    /// as the original does) but treated as a performance hint: the LU is always on the
-    /// full matrix, so step sequences equal those without the option.
+    /// IWORK(1) ≠ 0: reduce a full Jacobian to Hessenberg form (ELMHES) and factor
+    /// with DECH/DECHC, O(n²) per decomposition instead of O(n³). As in the original it
+    /// applies only to M = I and N > 2 and is ignored for a banded Jacobian or a mass
+    /// matrix; with M1 > 0 it is refused (the original runs out of its arrays there).
     pub hessenberg: bool,
     /// IWORK(2), NMAX: maximal number of steps (default 100 000).
     pub max_steps: i64,
@@ -286,34 +292,63 @@ pub fn solve<P: Problem>(
     h: &mut f64,
     tol: &Tolerance,
 ) -> Result<Completion, Radau5Error> {
-    let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)?;
+    let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)
+        .map_err(Radau5Error::InvalidInput)?;
     let mut work = vec![0.0; setup.work_len()];
-    setup.run(problem, x, y, xend, h, &mut work)
+    let end = radcor::run(&setup, problem, *x, y, xend, *h, &mut work);
+    (*x, *h) = (end.x, end.h);
+    let stats = end.stats;
+    match end.outcome {
+        Outcome::Reached => Ok(Completion {
+            stats,
+            interrupted: false,
+        }),
+        Outcome::Interrupted => Ok(Completion {
+            stats,
+            interrupted: true,
+        }),
+        Outcome::TooManySteps => Err(Radau5Error::TooManySteps {
+            x: end.x,
+            nmax: setup.nmax,
+            stats,
+        }),
+        Outcome::StepSizeTooSmall => Err(Radau5Error::StepSizeTooSmall {
+            x: end.x,
+            h: end.h,
+            stats,
+        }),
+        Outcome::RepeatedlySingular { stage } => Err(Radau5Error::RepeatedlySingular {
+            x: end.x,
+            stage,
+            stats,
+        }),
+    }
 }
 
 /// [`solve`] in the caller's work array `work`, WORK(21..LWORK) of the original (the
 /// entry point `radau5_`): FJAC, FMAS and the vectors at the original's offsets, so a
 /// JAC or MAS that writes past its matrix writes where it would with the original.
+/// Returns how the call ended, or the messages of refused input.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_in<P: Problem>(
     problem: &mut P,
     structure: &Structure,
     options: &Options,
-    x: &mut f64,
+    x: f64,
     y: &mut [f64],
     xend: f64,
-    h: &mut f64,
+    h: f64,
     tol: &Tolerance,
     work: &mut [f64],
-) -> Result<Completion, Radau5Error> {
-    let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)?;
+) -> Result<Finish, Vec<String>> {
+    let setup = core::Setup::new(structure, options, y.len(), tol, x, xend)?;
     if work.len() < setup.work_len() {
-        return Err(Radau5Error::InvalidInput(vec![format!(
+        return Err(vec![format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",
             setup.work_len()
-        )]));
+        )]);
     }
-    setup.run(problem, x, y, xend, h, work)
+    Ok(radcor::run(&setup, problem, x, y, xend, h, work))
 }
 
 /// The tolerances as RADAU5 uses them internally: `rtol' = 0.1 rtol^(2/3)`,
