@@ -24,8 +24,15 @@ pub mod dassl;
 pub mod error;
 #[allow(unsafe_code)]
 mod ffi;
+pub mod integrator;
 pub mod linalg;
 pub mod radau5;
 pub mod roots;
 
-pub use error::Radau5Error;
+pub use error::Error;
+pub use integrator::{Advance, Integrator, Reached, Statistics, Tolerance};
+
+/// The traits and shared types of the safe API: `use stiffdae::prelude::*`.
+pub mod prelude {
+    pub use crate::{Advance, Error, Integrator, Reached, Statistics, Tolerance};
+}

@@ -1,7 +1,11 @@
 //! Event location on RADAU5's dense output with `stiffdae::roots`: a ball bouncing with
 //! restitution 0.8 from h = 10; the impact times must match the closed form.
 
-use stiffdae::radau5::{self, DenseOutput, Options, Problem, Structure, Tolerance};
+mod common;
+
+use common::solve;
+use stiffdae::radau5::{DenseOutput, Options, Problem, Structure, Tolerance};
+
 use stiffdae::roots;
 
 const G: f64 = 9.81;
@@ -66,7 +70,7 @@ fn ten_bounces_match_the_closed_form() {
             impact: None,
         };
         let (mut x, mut hstep) = (t, 1e-3);
-        let done = radau5::solve(
+        let done = solve(
             &mut ball,
             &st,
             &Options::default(),

@@ -2,7 +2,11 @@
 //! full mass; full or banded Jacobian; with and without the second-order reduction)
 //! must give the same solution of the same problem.
 
-use stiffdae::radau5::{self, Matrix, Options, Problem, Radau5Error, Structure, Tolerance};
+mod common;
+
+use common::solve;
+use stiffdae::radau5::{Matrix, Options, Problem, Structure, Tolerance};
+use stiffdae::{Error, Statistics};
 
 /// A chain of `m` coupled damped oscillators `q'' = -K q - c q'` with tridiagonal K:
 /// y = (q, q'), n = 2m; y_i' = y_{i+m} for i < m (M1 = M2 = m).
@@ -84,6 +88,9 @@ impl Problem for Chain {
             }
         }
     }
+    fn has_jacobian(&self) -> bool {
+        true
+    }
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         match self.mass.expect("mass requested") {
             Matrix::Full => {
@@ -98,14 +105,17 @@ impl Problem for Chain {
             }
         }
     }
+    fn has_mass(&self) -> bool {
+        true
+    }
 }
 
-fn solve(chain: Chain) -> Vec<f64> {
+fn solution(chain: Chain) -> Vec<f64> {
     run(chain, false).unwrap_or_else(|e| panic!("{e}")).0
 }
 
 /// The solution at 0.5 and the statistics, with IWORK(1) = `hessenberg`.
-fn run(chain: Chain, hessenberg: bool) -> Result<(Vec<f64>, radau5::Statistics), Radau5Error> {
+fn run(chain: Chain, hessenberg: bool) -> Result<(Vec<f64>, Statistics), Error> {
     let n = 2 * chain.m;
     let st = Structure {
         n,
@@ -134,7 +144,7 @@ fn run(chain: Chain, hessenberg: bool) -> Result<(Vec<f64>, radau5::Statistics),
         .collect();
     let (mut x, mut h) = (0.0, 1e-4);
     let mut c = chain;
-    let done = radau5::solve(
+    let done = solve(
         &mut c,
         &st,
         &o,
@@ -146,14 +156,15 @@ fn run(chain: Chain, hessenberg: bool) -> Result<(Vec<f64>, radau5::Statistics),
             rtol: 1e-8,
             atol: 1e-8,
         },
-    )?;
+    )
+    .map_err(|(e, _)| e)?;
     Ok((y, done.stats))
 }
 
 #[test]
 fn all_storage_variants_agree() {
     let m = 6;
-    let reference = solve(Chain {
+    let reference = solution(Chain {
         m,
         analytic: false,
         band: None,
@@ -207,7 +218,7 @@ fn all_storage_variants_agree() {
         ),
     ];
     for (name, analytic, band, mass, m1) in variants {
-        let y = solve(Chain {
+        let y = solution(Chain {
             m,
             analytic,
             band,
@@ -236,7 +247,7 @@ fn the_hessenberg_option_applies_where_the_original_applies_it() {
         mass,
         m1,
     };
-    let reference = solve(chain(6, false, None, None, 0));
+    let reference = solution(chain(6, false, None, None, 0));
     for analytic in [false, true] {
         let (y, stats) = run(chain(6, analytic, None, None, 0), true).unwrap();
         let diff = y
@@ -245,7 +256,7 @@ fn the_hessenberg_option_applies_where_the_original_applies_it() {
             .map(|(a, b)| (a - b).abs())
             .fold(0.0, f64::max);
         assert!(diff < 1e-6, "Hessenberg, analytic {analytic}: {diff:e}");
-        assert!(stats.ndec > 0);
+        assert!(stats.decompositions > 0);
     }
     let banded_mass = Some(Matrix::Banded { lower: 0, upper: 0 });
     for (name, m, band, mass) in [
@@ -259,7 +270,7 @@ fn the_hessenberg_option_applies_where_the_original_applies_it() {
         assert_eq!(plain, hess, "{name}: IWORK(1) must be ignored");
     }
     match run(chain(6, false, None, None, 6), true) {
-        Err(Radau5Error::InvalidInput(msgs)) => {
+        Err(Error::InvalidInput { messages: msgs, .. }) => {
             assert!(msgs.iter().any(|m| m.contains("IWORK(1)")), "{msgs:?}")
         }
         other => panic!("M1 > 0 with IWORK(1) must be refused, got {other:?}"),

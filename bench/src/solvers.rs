@@ -3,7 +3,8 @@
 //! at every segment end t(i).
 
 use crate::problems::{Kind, TestProblem};
-use stiffdae::radau5::{self, DenseOutput, Matrix, Options, Problem, Structure, Tolerance};
+use stiffdae::prelude::*;
+use stiffdae::radau5::{DenseOutput, Matrix, Options, Problem, Radau5, Structure};
 
 /// What one run produced.
 #[derive(Debug, Clone, Default)]
@@ -136,8 +137,14 @@ impl Problem for Radau5Problem<'_> {
             dfy.fill(f64::NAN);
         }
     }
+    fn has_jacobian(&self) -> bool {
+        true
+    }
     fn mas(&mut self, _nm1: usize, am: &mut [f64], lmas: usize) {
         self.p.meval_raw(am, lmas);
+    }
+    fn has_mass(&self) -> bool {
+        true
     }
     fn solout(&mut self, _: usize, _: f64, _: f64, _: &mut [f64], _: &DenseOutput<'_>) -> bool {
         true
@@ -181,34 +188,30 @@ fn run_radau5(p: &TestProblem, tol: f64) -> Outcome {
         yp: vec![0.0; p.n],
     };
     let mut y = p.y0.clone();
-    let mut x = p.t[0];
     let mut out = Outcome::default();
+    // Each segment starts afresh with h = tol, as the kit's driver does.
     for seg in p.t.windows(2) {
-        let mut h = tol;
-        match radau5::solve(
-            &mut problem,
-            &structure,
-            &options,
-            &mut x,
-            &mut y,
-            seg[1],
-            &mut h,
-            &tolerance,
-        ) {
-            Ok(done) => {
-                out.steps += done.stats.nstep as u64;
-                out.nf += done.stats.nfcn as u64;
-                out.njac += done.stats.njac as u64;
-            }
+        let options = Options {
+            tolerance: tolerance.clone(),
+            initial_step: tol,
+            ..options.clone()
+        };
+        let mut solver = match Radau5::new(seg[0], &y, structure.clone(), options) {
+            Ok(s) => s,
             Err(e) => {
-                if let Some(s) = e.stats() {
-                    out.steps += s.nstep as u64;
-                    out.nf += s.nfcn as u64;
-                    out.njac += s.njac as u64;
-                }
-                out.failure = Some(format!("IDID = {}: {e}", e.idid()));
+                out.failure = Some(format!("{e}"));
                 return out;
             }
+        };
+        let reached = solver.advance(&mut problem, seg[1]);
+        let s = solver.statistics();
+        out.steps += s.steps;
+        out.nf += s.function_evaluations;
+        out.njac += s.jacobian_evaluations;
+        y.copy_from_slice(solver.y());
+        if let Err(e) = reached {
+            out.failure = Some(format!("IDID = {}: {e}", e.idid().unwrap_or(-1)));
+            return out;
         }
     }
     out.y = Some(y);

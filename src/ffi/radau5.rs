@@ -131,6 +131,14 @@ impl Problem for Callbacks {
         }
     }
 
+    fn has_jacobian(&self) -> bool {
+        self.jac.is_some()
+    }
+
+    fn has_mass(&self) -> bool {
+        self.mas.is_some()
+    }
+
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let mas = self.mas.expect("MAS checked before the integration");
         let (nm1, ld) = (nm1 as i32, lmas as i32);

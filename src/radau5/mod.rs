@@ -13,7 +13,8 @@
 //! step sequences and statistics agree with it bit for bit.
 //!
 //! ```
-//! use stiffdae::radau5::{self, Options, Problem, Structure, Tolerance};
+//! use stiffdae::prelude::*;
+//! use stiffdae::radau5::{Options, Problem, Radau5, Structure};
 //!
 //! // Van der Pol, eps = 1e-6 (Hairer & Wanner, §IV.8).
 //! struct VdPol;
@@ -23,25 +24,28 @@
 //!         f[1] = ((1.0 - y[0] * y[0]) * y[1] - y[0]) / 1e-6;
 //!     }
 //! }
-//! let mut y = [2.0, 0.0];
-//! let (mut x, mut h) = (0.0, 1e-6);
-//! let tol = Tolerance::Scalar { rtol: 1e-6, atol: 1e-6 };
-//! let done = radau5::solve(&mut VdPol, &Structure::dense(2), &Options::default(),
-//!                          &mut x, &mut y, 2.0, &mut h, &tol).unwrap();
-//! assert_eq!(x, 2.0);
-//! assert!((y[0] - 1.706167732170483).abs() < 1e-4);
-//! assert!(done.stats.naccpt > 0);
+//! let options = Options { tolerance: Tolerance::scalar(1e-6, 1e-6), initial_step: 1e-6, ..Options::default() };
+//! let mut solver = Radau5::new(0.0, &[2.0, 0.0], Structure::dense(2), options)?;
+//! for tout in [1.0, 2.0] {
+//!     assert_eq!(solver.advance(&mut VdPol, tout)?, Reached::Tout);
+//! }
+//! assert_eq!(solver.t(), 2.0);
+//! assert!((solver.y()[0] - 1.706167732170483).abs() < 1e-4);
+//! assert!(solver.statistics().accepted > 0);
+//! # Ok::<(), stiffdae::Error>(())
 //! ```
 
 mod core;
 mod dense;
+mod integrator;
 pub mod layout;
 mod linear;
 mod radcor;
 
 pub use self::dense::DenseOutput;
+pub use self::integrator::Radau5;
 pub(crate) use self::radcor::{Finish, Outcome};
-pub use crate::error::Radau5Error;
+pub use crate::integrator::Tolerance;
 
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
 /// output routine. Only the methods the [`Structure`] asks for are called.
@@ -57,7 +61,12 @@ pub trait Problem {
     /// `ldfy * n`: it runs on to the end of the work array, as FJAC in the original's WORK.
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let _ = (x, y, dfy, ldfy);
-        unreachable!("Structure::analytic_jacobian is set but Problem::jac is not implemented")
+    }
+
+    /// Whether [`Problem::jac`] is implemented: [`Radau5::advance`](crate::Advance::advance)
+    /// refuses [`Structure::analytic_jacobian`] without it ([`crate::Error::MissingCallback`]).
+    fn has_jacobian(&self) -> bool {
+        false
     }
 
     /// The mass matrix (MAS) of the last `nm1 = n - m1` equations, once per call: full,
@@ -65,7 +74,11 @@ pub trait Problem {
     /// `lmas * nm1` (the rest of the work array, as FMAS in the original's WORK).
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let _ = (nm1, am, lmas);
-        unreachable!("Structure::mass is set but Problem::mas is not implemented")
+    }
+
+    /// Whether [`Problem::mas`] is implemented: a [`Structure::mass`] is refused without it.
+    fn has_mass(&self) -> bool {
+        false
     }
 
     /// Called at the initial point (`nr = 1`) and after every accepted step (SOLOUT,
@@ -126,29 +139,14 @@ impl Structure {
     }
 }
 
-/// RTOL/ATOL as given by the caller (ITOL = 0 scalars, ITOL = 1 vectors).
-#[derive(Debug, Clone, PartialEq)]
-pub enum Tolerance {
-    /// One relative and one absolute tolerance for every component (ITOL = 0).
-    Scalar {
-        /// RTOL.
-        rtol: f64,
-        /// ATOL.
-        atol: f64,
-    },
-    /// One pair per component (ITOL = 1), both of length N.
-    Vector {
-        /// RTOL(1..N).
-        rtol: Vec<f64>,
-        /// ATOL(1..N).
-        atol: Vec<f64>,
-    },
-}
-
 /// The tunable parameters of WORK(1..9) and IWORK(1..10); [`Default`] gives the
 /// original's defaults (the values it takes for a zero entry).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
+    /// RTOL, ATOL and ITOL.
+    pub tolerance: Tolerance,
+    /// H on entry: the initial step size guess (0: the original's 1e-6).
+    pub initial_step: f64,
     /// IWORK(1) ≠ 0: reduce a full Jacobian to Hessenberg form (ELMHES) and factor
     /// with DECH/DECHC, O(n²) per decomposition instead of O(n³). As in the original it
     /// applies only to M = I and N > 2 and is ignored for a banded Jacobian or a mass
@@ -195,6 +193,8 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Self {
+            tolerance: Tolerance::default(),
+            initial_step: 0.0,
             hessenberg: false,
             max_steps: 100_000,
             max_newton: 7,
@@ -226,6 +226,8 @@ impl Options {
         let or = |v: f64, default: f64| if v == 0.0 { default } else { v };
         let ior = |v: i64, default: i64| if v == 0 { default } else { v };
         Self {
+            tolerance: Tolerance::default(),
+            initial_step: 0.0,
             hessenberg: iw(1) != 0,
             max_steps: ior(iw(2), d.max_steps),
             max_newton: ior(iw(3), d.max_newton),
@@ -247,9 +249,10 @@ impl Options {
     }
 }
 
-/// Run statistics, IWORK(14..20) of the original.
+/// The counters of one call, IWORK(14..20) of the original (the safe API sums them into
+/// [`crate::Statistics`]).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Statistics {
+pub(crate) struct Counters {
     /// NFCN: f evaluations (those of the finite-difference Jacobian not counted).
     pub nfcn: usize,
     /// NJAC: Jacobian evaluations, analytic or numerical.
@@ -266,66 +269,7 @@ pub struct Statistics {
     pub nsol: usize,
 }
 
-/// How a successful call ended.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Completion {
-    /// The statistics of this call.
-    pub stats: Statistics,
-    /// `true` when [`Problem::solout`] stopped the integration (IDID = 2).
-    pub interrupted: bool,
-}
-
-/// Integrates `M y' = f(x, y)` from `*x` to `xend` (RADAU5). On return `*x` and `y` hold
-/// the last accepted point (`xend` on success) and `*h` the predicted next step.
-///
-/// The vectors and matrices live in one work array with the layout of the original's
-/// WORK(21..), allocated here up to the end of the mass matrix (the LU factors, which
-/// the original keeps after it, live with the linear-algebra kernels).
-#[allow(clippy::too_many_arguments)]
-pub fn solve<P: Problem>(
-    problem: &mut P,
-    structure: &Structure,
-    options: &Options,
-    x: &mut f64,
-    y: &mut [f64],
-    xend: f64,
-    h: &mut f64,
-    tol: &Tolerance,
-) -> Result<Completion, Radau5Error> {
-    let setup = core::Setup::new(structure, options, y.len(), tol, *x, xend)
-        .map_err(Radau5Error::InvalidInput)?;
-    let mut work = vec![0.0; setup.work_len()];
-    let end = radcor::run(&setup, problem, *x, y, xend, *h, &mut work);
-    (*x, *h) = (end.x, end.h);
-    let stats = end.stats;
-    match end.outcome {
-        Outcome::Reached => Ok(Completion {
-            stats,
-            interrupted: false,
-        }),
-        Outcome::Interrupted => Ok(Completion {
-            stats,
-            interrupted: true,
-        }),
-        Outcome::TooManySteps => Err(Radau5Error::TooManySteps {
-            x: end.x,
-            nmax: setup.nmax,
-            stats,
-        }),
-        Outcome::StepSizeTooSmall => Err(Radau5Error::StepSizeTooSmall {
-            x: end.x,
-            h: end.h,
-            stats,
-        }),
-        Outcome::RepeatedlySingular { stage } => Err(Radau5Error::RepeatedlySingular {
-            x: end.x,
-            stage,
-            stats,
-        }),
-    }
-}
-
-/// [`solve`] in the caller's work array `work`, WORK(21..LWORK) of the original (the
+/// RADAU5 in the caller's work array `work`, WORK(21..LWORK) of the original (the
 /// entry point `radau5_`): FJAC, FMAS and the vectors at the original's offsets, so a
 /// JAC or MAS that writes past its matrix writes where it would with the original.
 /// Returns how the call ended, or the messages of refused input.

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use super::core::Setup;
 use super::dense::{node_shifts, DenseOutput};
 use super::linear::{LinearSystem, Mass, Matrices};
-use super::{Problem, Statistics};
+use super::{Counters, Problem};
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
 // form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
@@ -119,7 +119,7 @@ pub(crate) struct Finish {
     pub outcome: Outcome,
     pub x: f64,
     pub h: f64,
-    pub stats: Statistics,
+    pub stats: Counters,
 }
 
 impl Setup {
@@ -259,7 +259,7 @@ struct Stepper<'s, 'w> {
     /// The lengths of FJAC and FMAS.
     jac_len: usize,
     mas_len: usize,
-    stats: Statistics,
+    stats: Counters,
 }
 
 impl<'s, 'w> Stepper<'s, 'w> {
@@ -289,7 +289,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
             w,
             jac_len,
             mas_len: ldmas * nm1,
-            stats: Statistics::default(),
+            stats: Counters::default(),
         }
     }
 
