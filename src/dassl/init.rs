@@ -3,9 +3,11 @@
 //! §5.5).
 
 use super::layout::{IW_NJE, IW_NRE};
-use super::matrix::{MatrixOutcome, Work};
-use super::vectors::weighted_rms;
+use super::matrix::Work;
+use super::norm::weighted_rms;
 use super::Residual;
+use crate::bdf::matrix::MatrixOutcome;
+use crate::bdf::outcome::Failure;
 
 /// Newton iterations allowed per attempt (DDAINI's MAXIT).
 const MAX_NEWTON: i32 = 10;
@@ -15,8 +17,8 @@ const REFORM_EVERY: i32 = 5;
 const DAMPING: f64 = 0.75;
 
 /// Tries backward Euler steps of size `*h` (reduced on failure) from `*x`, so that `y` and
-/// `yp` become consistent at the new `*x`. Returns 1, or -12 when no step size down to
-/// `hmin` works (then `*x`, `y`, `yp` are as on entry). Uses PHI columns 0 and 1 as the
+/// `yp` become consistent at the new `*x`. Fails with [`Failure::InitialValues`] (IDID =
+/// -12) when no step size down to `hmin` works (then `*x`, `y`, `yp` are as on entry). Uses PHI columns 0 and 1 as the
 /// save area.
 #[allow(clippy::too_many_arguments)]
 pub fn initial_yprime<R: Residual + ?Sized>(
@@ -29,8 +31,9 @@ pub fn initial_yprime<R: Residual + ?Sized>(
     hmin: f64,
     uround: f64,
     nonneg: bool,
-) -> i32 {
+) -> Result<(), Failure> {
     let neq = y.len();
+    let failed = |h: f64| Err(Failure::InitialValues { h });
     let mut nef = 0;
     let mut ncf = 0;
     let mut nsf = 0;
@@ -69,7 +72,7 @@ pub fn initial_yprime<R: Residual + ?Sized>(
                         break false;
                     }
                     MatrixOutcome::ResidualFailed(flag) => {
-                        ires = flag;
+                        ires = flag.ires();
                         singular = false;
                         break false;
                     }
@@ -130,7 +133,7 @@ pub fn initial_yprime<R: Residual + ?Sized>(
             }
             err = weighted_rms(w.e, w.wt);
             if err <= 1.0 {
-                return 1;
+                return Ok(());
             }
         }
 
@@ -145,17 +148,17 @@ pub fn initial_yprime<R: Residual + ?Sized>(
                 if nsf < 3 && h.abs() >= hmin {
                     continue;
                 }
-                return -12;
+                return failed(*h);
             }
             if ires <= -2 {
-                return -12;
+                return failed(*h);
             }
             ncf += 1;
             *h *= 0.25;
             if ncf < 10 && h.abs() >= hmin {
                 continue;
             }
-            return -12;
+            return failed(*h);
         }
         nef += 1;
         let r = 0.90 / (2.0 * err + 0.0001);
@@ -164,6 +167,6 @@ pub fn initial_yprime<R: Residual + ?Sized>(
         if h.abs() >= hmin && nef < 10 {
             continue;
         }
-        return -12;
+        return failed(*h);
     }
 }

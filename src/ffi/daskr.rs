@@ -8,8 +8,8 @@
 use std::ffi::c_void;
 
 use super::{ffi_boundary, message, overlapping, read, slice_mut, write_t_idid, Tolerances};
+use crate::daskr::ResFlag;
 use crate::daskr::{ddaskr, Call, Problem};
-use crate::dassl::ResFlag;
 
 /// `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
 pub type DaskrRes = Option<
