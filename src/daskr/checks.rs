@@ -58,6 +58,43 @@ fn layout_of(c: &Call<'_>, mxord: i32, mtype: MatrixType) -> Layout {
 /// initialisation controls, and clears the counters. Returns the layout and INDEX
 /// (0 when no component is algebraic).
 pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illegal> {
+    let (mxord, mtype) = check_options(c)?;
+    let lay = layout_of(c, mxord, mtype);
+    check_lengths(c, &lay)?;
+    // The arrays are long enough: the original's writes into IWORK are safe now.
+    let info = &*c.info;
+    let iw = &mut *c.iwork;
+    iw[IW_MXORD] = mxord;
+    iw[IW_MTYPE] = mtype.code();
+    if info[10] != 0 {
+        set_initialisation_controls(info[16], iw, c.rwork)?;
+    }
+    iw[IW_LENIW] = i32::try_from(lay.leniw).unwrap_or(i32::MAX);
+    iw[IW_LENRW] = i32::try_from(lay.lenrw).unwrap_or(i32::MAX);
+    iw[IW_NPD] = i32::try_from(lay.lenpd).unwrap_or(i32::MAX);
+    iw[IW_LOCWP] = iw[IW_NPD].saturating_add(1);
+    let index = check_codes(&lay, iw, c.y)?;
+    if c.tout == *c.t {
+        return Err(tout_equals_t(c.tout, *c.t));
+    }
+    if info[6] != 0 {
+        let hmax = c.rwork[RW_HMAX];
+        if hmax <= 0.0 {
+            return Err(illegal(10, "DASKR--  HMAX (=R1) .LT. 0.0", &[], &[hmax]));
+        }
+    }
+    for slot in [
+        IW_NST, IW_NRE, IW_NJE, IW_ETF, IW_NCFN, IW_NNI, IW_NLI, IW_NPS, IW_NCFL, IW_NRTE,
+    ] {
+        iw[slot] = 0;
+    }
+    iw[IW_KPRIN] = info[17];
+    Ok((lay, index))
+}
+
+/// INFO(2..18), NEQ, MAXORD, the bandwidths and NRT (statements 10-50); returns MXORD
+/// and the matrix type.
+fn check_options(c: &Call<'_>) -> Result<(i32, MatrixType), Illegal> {
     let info = &*c.info;
     for (i, &v) in info.iter().enumerate().take(17).skip(1) {
         let range = match i + 1 {
@@ -100,14 +137,8 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
             ));
         }
     }
-    let neq = c.neq;
-    let mtype = if info[5] == 0 {
-        if info[4] == 0 {
-            MatrixType::DenseNumerical
-        } else {
-            MatrixType::DenseAnalytic
-        }
-    } else {
+    if info[5] != 0 {
+        let neq = c.neq;
         let (ml, mu) = (iw_get(c.iwork, IW_ML), iw_get(c.iwork, IW_MU));
         if ml < 0 || ml >= neq {
             return Err(illegal(
@@ -125,12 +156,7 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
                 &[],
             ));
         }
-        if info[4] == 0 {
-            MatrixType::BandNumerical
-        } else {
-            MatrixType::BandAnalytic
-        }
-    };
+    }
     if c.nrt < 0 {
         return Err(illegal(
             30,
@@ -139,35 +165,39 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
             &[],
         ));
     }
-    let lay = layout_of(c, mxord, mtype);
-    check_lengths(c, &lay)?;
-    // The arrays are long enough: the original's writes into IWORK are safe now.
-    let iw = &mut *c.iwork;
-    iw[IW_MXORD] = mxord;
-    iw[IW_MTYPE] = mtype.code();
-    if info[10] != 0 {
-        if info[16] == 0 {
-            iw[IW_MXNIT] = 5;
-            iw[IW_MXNJ] = 6;
-            iw[IW_MXNH] = 5;
-            iw[IW_LSOFF] = 0;
-            c.rwork[RW_EPIN] = 0.01;
-        } else if iw[IW_MXNIT] <= 0
-            || iw[IW_MXNJ] <= 0
-            || iw[IW_MXNH] <= 0
-            || !(0..=1).contains(&iw[IW_LSOFF])
-            || c.rwork[RW_EPIN] <= 0.0
-        {
-            return Err(info17_illegal());
-        }
+    Ok((mxord, MatrixType::of(info[4] != 0, info[5] != 0)))
+}
+
+/// The controls of the initial-value computation (INFO(11) != 0): the defaults, or with
+/// INFO(17) = 1 the user's, checked (statement 30).
+fn set_initialisation_controls(
+    info17: i32,
+    iw: &mut [i32],
+    rwork: &mut [f64],
+) -> Result<(), Illegal> {
+    if info17 == 0 {
+        iw[IW_MXNIT] = 5;
+        iw[IW_MXNJ] = 6;
+        iw[IW_MXNH] = 5;
+        iw[IW_LSOFF] = 0;
+        rwork[RW_EPIN] = 0.01;
+    } else if iw[IW_MXNIT] <= 0
+        || iw[IW_MXNJ] <= 0
+        || iw[IW_MXNH] <= 0
+        || !(0..=1).contains(&iw[IW_LSOFF])
+        || rwork[RW_EPIN] <= 0.0
+    {
+        return Err(info17_illegal());
     }
-    iw[IW_LENIW] = i32::try_from(lay.leniw).unwrap_or(i32::MAX);
-    iw[IW_LENRW] = i32::try_from(lay.lenrw).unwrap_or(i32::MAX);
-    iw[IW_NPD] = i32::try_from(lay.lenpd).unwrap_or(i32::MAX);
-    iw[IW_LOCWP] = iw[IW_NPD].saturating_add(1);
-    let neq_u = lay.neq;
+    Ok(())
+}
+
+/// The constraint codes (INFO(10) = 1, 3) against Y, and the ID codes (INFO(11) = 1 or
+/// INFO(16) = 1). Returns INDEX: whether a component is algebraic (true without ID).
+fn check_codes(lay: &Layout, iw: &[i32], y: &[f64]) -> Result<bool, Illegal> {
+    let neq = lay.neq;
     if lay.lenic > 0 {
-        let icnstr = &iw[IW_ICNS..IW_ICNS + neq_u];
+        let icnstr = &iw[IW_ICNS..IW_ICNS + neq];
         if icnstr.iter().any(|v| !(-2..=2).contains(v)) {
             return Err(illegal(
                 26,
@@ -176,7 +206,7 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
                 &[],
             ));
         }
-        let bad = first_violation(c.y, icnstr);
+        let bad = first_violation(y, icnstr);
         if bad != 0 {
             return Err(illegal(
                 27,
@@ -189,8 +219,7 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
     let mut index = true;
     if lay.lenid > 0 {
         index = false;
-        let id = &iw[lay.id_offset()..lay.id_offset() + neq_u];
-        for &v in id {
+        for &v in &iw[lay.id_offset()..lay.id_offset() + neq] {
             if v != 1 && v != -1 {
                 return Err(illegal(
                     24,
@@ -204,22 +233,7 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
             }
         }
     }
-    if c.tout == *c.t {
-        return Err(tout_equals_t(c.tout, *c.t));
-    }
-    if info[6] != 0 {
-        let hmax = c.rwork[RW_HMAX];
-        if hmax <= 0.0 {
-            return Err(illegal(10, "DASKR--  HMAX (=R1) .LT. 0.0", &[], &[hmax]));
-        }
-    }
-    for slot in [
-        IW_NST, IW_NRE, IW_NJE, IW_ETF, IW_NCFN, IW_NNI, IW_NLI, IW_NPS, IW_NCFL, IW_NRTE,
-    ] {
-        iw[slot] = 0;
-    }
-    iw[IW_KPRIN] = info[17];
-    Ok((lay, index))
+    Ok(index)
 }
 
 pub(super) fn invalid_info(item: usize) -> Illegal {
