@@ -4,7 +4,8 @@
 
 use super::coefficients::C_SIGMA;
 use super::compare::not_gt;
-use super::history::column;
+use super::history::{column, update_differences};
+use super::layout::Carried;
 
 /// The error estimates of a converged step of order K (labels 400-430).
 pub struct Estimates {
@@ -176,4 +177,37 @@ pub fn after_error_test_failure(nef: u32, knew: usize, est: f64) -> (usize, f64)
     } else {
         (1, 0.25)
     }
+}
+
+/// The step of order K = `c.k` and size `h` passed (labels 500-595): the state records
+/// it, the order and step size of the next step are chosen ([`next_order`]) and PHI is
+/// updated with the corrector change `e`; `delta` is work space, `norm` the method's.
+#[allow(clippy::too_many_arguments)]
+pub fn accept_step(
+    c: &mut Carried,
+    h: &mut f64,
+    est: &Estimates,
+    maxord: usize,
+    e: &[f64],
+    phi: &mut [f64],
+    delta: &mut [f64],
+    norm: impl Fn(&[f64]) -> f64,
+) {
+    let k = c.k;
+    let kdiff = k as i64 - c.kold as i64;
+    c.kold = k;
+    c.hold = *h;
+    if est.knew + 1 == k || k == maxord {
+        c.phase = 1;
+    }
+    let accepted = Accepted {
+        est,
+        k,
+        kdiff,
+        maxord,
+        ns: c.ns,
+        startup: c.phase == 0,
+    };
+    (c.k, *h) = next_order(&accepted, *h, e, phi, delta, norm);
+    update_differences(phi, e, k, maxord);
 }

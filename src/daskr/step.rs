@@ -10,15 +10,11 @@ use super::matrix::form_matrix;
 use super::vectors::weighted_rms;
 use super::{Problem, ResFlag};
 use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_LEN};
-use crate::bdf::history::{
-    interpolate, predict, restart_first_step, scale_differences, undo_step, update_differences,
-};
+use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
 use crate::bdf::layout::{as_index, Carried};
 use crate::bdf::matrix::{solve, MatrixOutcome};
 use crate::bdf::newton::{rate, StepLimits, MAX_NEWTON};
-use crate::bdf::order::{
-    after_error_test_failure, estimate_errors, next_order, Accepted, Estimates,
-};
+use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::StepFailure;
 
 /// The weights of the error test: VT, or WT when the algebraic variables stay in.
@@ -157,26 +153,12 @@ pub fn take_step<P: Problem + ?Sized>(
 /// Statements 500-595: the step passed; count it, choose the order and step size of the
 /// next one and update PHI.
 fn accept(c: &mut Carried, w: &mut Work<'_>, h: &mut f64, est: &Estimates) {
-    let k = c.k;
     let mxord = as_index(w.iw[IW_MXORD]);
     w.iw[IW_NST] += 1;
-    let kdiff = k as i64 - c.kold as i64;
-    c.kold = k;
-    c.hold = *h;
-    if est.knew + 1 == k || k == mxord {
-        c.phase = 1;
-    }
-    let success = Accepted {
-        est,
-        k,
-        kdiff,
-        maxord: mxord,
-        ns: c.ns,
-        startup: c.phase == 0,
-    };
     let vt = test_weights(w.vt, w.wt);
-    (c.k, *h) = next_order(&success, *h, w.e, w.phi, w.delta, |v| weighted_rms(v, vt));
-    update_differences(w.phi, w.e, k, mxord);
+    accept_step(c, h, est, mxord, w.e, w.phi, w.delta, |v| {
+        weighted_rms(v, vt)
+    });
 }
 
 /// The direct nonlinear solver (DNEDD with DNSD): predicts y, y', solves the corrector

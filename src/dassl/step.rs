@@ -8,15 +8,11 @@ use super::matrix::Work;
 use super::norm::weighted_rms;
 use super::{ResFlag, Residual};
 use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_LEN};
-use crate::bdf::history::{
-    interpolate, predict, restart_first_step, scale_differences, undo_step, update_differences,
-};
+use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
 use crate::bdf::layout::{as_index, Carried};
 use crate::bdf::matrix::MatrixOutcome;
 use crate::bdf::newton::{rate, StepLimits, MAX_NEWTON};
-use crate::bdf::order::{
-    after_error_test_failure, estimate_errors, next_order, Accepted, Estimates,
-};
+use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::StepFailure;
 
 /// What one call of DDASTP remembers across the retries of its step: the failure counts
@@ -313,26 +309,12 @@ fn iterate<R: Residual + ?Sized>(
 /// Block 5 (labels 500-595): the step passed; count it, choose the order and step size
 /// of the next one and update PHI (§5.4).
 fn accept(v: &mut Carried, w: &mut Work<'_>, h: &mut f64, est: &Estimates) {
-    let k = v.k;
     let maxord = as_index(w.iw[IW_MXORD]);
     w.iw[IW_NST] += 1;
-    let kdiff = k as i64 - v.kold as i64;
-    v.kold = k;
-    v.hold = *h;
-    if est.knew + 1 == k || k == maxord {
-        v.phase = 1;
-    }
-    let success = Accepted {
-        est,
-        k,
-        kdiff,
-        maxord,
-        ns: v.ns,
-        startup: v.phase == 0,
-    };
     let wt = &*w.wt;
-    (v.k, *h) = next_order(&success, *h, w.e, w.phi, w.delta, |d| weighted_rms(d, wt));
-    update_differences(w.phi, w.e, k, maxord);
+    accept_step(v, h, est, maxord, w.e, w.phi, w.delta, |d| {
+        weighted_rms(d, wt)
+    });
 }
 
 /// Labels 600-650 after a corrector failure: a singular matrix three times, or ten
