@@ -31,8 +31,8 @@ pub type DaskrRes = Option<
     ),
 >;
 
-/// `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)` of both (DDASKR's direct method).
-pub type Jac = Option<
+/// DDASSL's `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)`, which DDASKR's direct method shares.
+pub type DasslJac = Option<
     unsafe extern "C" fn(
         t: *const f64,
         y: *const f64,
@@ -43,6 +43,9 @@ pub type Jac = Option<
         ipar: *mut i32,
     ),
 >;
+
+/// DDASKR's JAC: DDASSL's (the name the C header has carried for it).
+pub type DaskrJac = DasslJac;
 
 /// DDASKR's `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
 pub type DaskrRt = Option<
@@ -66,7 +69,7 @@ pub type DaskrRt = Option<
 /// (2ML+MU+1)·NEQ banded) and treats RPAR/IPAR as its own.
 #[allow(clippy::too_many_arguments)]
 pub(super) unsafe fn call_jac(
-    jac: Jac,
+    jac: DasslJac,
     t: f64,
     y: &[f64],
     yprime: &[f64],
@@ -122,6 +125,7 @@ impl Entry {
 
 /// The pointer arguments both entry points take, as the caller passed them.
 pub(super) struct Pointers {
+    // Each field is the argument of that name.
     pub neq: *const i32,
     pub t: *mut f64,
     pub y: *mut f64,

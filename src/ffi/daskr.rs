@@ -7,7 +7,7 @@
 
 use std::ffi::c_void;
 
-use super::bdf::{call_jac, DaskrRes, DaskrRt, Entry, Extra, Jac, Pointers};
+use super::bdf::{call_jac, DaskrJac, DaskrRes, DaskrRt, DasslJac, Entry, Extra, Pointers};
 use super::{ffi_boundary, message, read, slice_mut};
 use crate::daskr::{ddaskr, Call, Problem, ResFlag};
 
@@ -23,7 +23,7 @@ struct FortranCallbacks {
         rpar: *mut f64,
         ipar: *mut i32,
     ),
-    jac: Jac,
+    jac: DasslJac,
     rt: DaskrRt,
     neq: i32,
     nrt: i32,
@@ -120,7 +120,7 @@ pub unsafe extern "C" fn ddaskr_(
     liw: *const i32,
     rpar: *mut f64,
     ipar: *mut i32,
-    jac: Jac,
+    jac: DaskrJac,
     psol: *const c_void,
     rt: DaskrRt,
     nrt: *const i32,

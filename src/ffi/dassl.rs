@@ -5,7 +5,7 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::bdf::{call_jac, DasslRes, Entry, Extra, Jac, Pointers};
+use super::bdf::{call_jac, DasslJac, DasslRes, Entry, Extra, Pointers};
 use super::{ffi_boundary, message};
 use crate::dassl::{ddassl, Call, ResFlag, Residual};
 
@@ -20,7 +20,7 @@ struct FortranCallbacks {
         rpar: *mut f64,
         ipar: *mut i32,
     ),
-    jac: Jac,
+    jac: DasslJac,
     rpar: *mut f64,
     ipar: *mut i32,
 }
@@ -83,7 +83,7 @@ pub unsafe extern "C" fn ddassl_(
     liw: *const i32,
     rpar: *mut f64,
     ipar: *mut i32,
-    jac: Jac,
+    jac: DasslJac,
 ) {
     ffi_boundary!(
         "DDASSL",
