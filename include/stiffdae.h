@@ -21,7 +21,7 @@
 #define STIFFDAE_VERSION_PATCH 0
 
 
-// `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
+// DDASKR's `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
 typedef void (*DaskrRes)(const double *t,
                          const double *y,
                          const double *yprime,
@@ -31,8 +31,8 @@ typedef void (*DaskrRes)(const double *t,
                          double *rpar,
                          int32_t *ipar);
 
-// `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)` of the direct method.
-typedef void (*DaskrJac)(const double *t,
+// DDASSL's `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)`, which DDASKR's direct method shares.
+typedef void (*DasslJac)(const double *t,
                          const double *y,
                          const double *yprime,
                          double *pd,
@@ -40,7 +40,10 @@ typedef void (*DaskrJac)(const double *t,
                          double *rpar,
                          int32_t *ipar);
 
-// `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
+// DDASKR's JAC: DDASSL's (the name the C header has carried for it).
+typedef DasslJac DaskrJac;
+
+// DDASKR's `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
 typedef void (*DaskrRt)(const int32_t *neq,
                         const double *t,
                         const double *y,
@@ -49,6 +52,15 @@ typedef void (*DaskrRt)(const int32_t *neq,
                         double *rval,
                         double *rpar,
                         int32_t *ipar);
+
+// DDASSL's `RES(T, Y, YPRIME, DELTA, IRES, RPAR, IPAR)`.
+typedef void (*DasslRes)(const double *t,
+                         const double *y,
+                         const double *yprime,
+                         double *delta,
+                         int32_t *ires,
+                         double *rpar,
+                         int32_t *ipar);
 
 // FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`.
 typedef void (*Radau5Fcn)(const int32_t *n,
@@ -145,13 +157,7 @@ void ddaskr_(DaskrRes res,
 // during the call. Y, YPRIME, INFO, RWORK and IWORK must not overlap (an overlap is
 // refused with IDID = -33). RES (and JAC with INFO(5) = 1) must follow the original's
 // interface; RPAR and IPAR are passed to them untouched.
-void ddassl_(void (*res)(const double *t,
-                         const double *y,
-                         const double *yprime,
-                         double *delta,
-                         int32_t *ires,
-                         double *rpar,
-                         int32_t *ipar),
+void ddassl_(DasslRes res,
              const int32_t *neq,
              double *t,
              double *y,
@@ -167,13 +173,7 @@ void ddassl_(void (*res)(const double *t,
              const int32_t *liw,
              double *rpar,
              int32_t *ipar,
-             void (*jac)(const double *t,
-                         const double *y,
-                         const double *yprime,
-                         double *pd,
-                         const double *cj,
-                         double *rpar,
-                         int32_t *ipar));
+             DasslJac jac);
 
 // Numerical solution of a stiff or differential-algebraic system `M y' = f(x, y)` by the
 // Radau IIA method of order 5 (Hairer & Wanner's RADAU5, same argument list).

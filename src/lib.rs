@@ -10,6 +10,8 @@
 //! - [`dassl`]: BDF of orders 1–5 for `G(t, y, y') = 0` (DDASSL), with the state in the
 //!   original's RWORK/IWORK layout;
 //! - [`daskr`]: DDASSL plus root finding and consistent initial values (DDASKR);
+//! - [`bdf`]: the BDF core the two share (coefficients, history, order selection,
+//!   weights, iteration matrix, TOUT/TSTOP logic, typed outcomes, messages);
 //! - [`roots`]: event location on any interpolant (DROOTS' Illinois iteration);
 //! - [`linalg`]: the LU kernels with the originals' operation order (decsol, LINPACK).
 //!
@@ -19,6 +21,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod bdf;
 pub mod daskr;
 pub mod dassl;
 pub mod error;

@@ -8,7 +8,10 @@
 //! step sequences at tight tolerances. The other runs below are frozen to the original
 //! (revision 000711) linked with the same kit: every one identical.
 
-use ffi_tests::{baseline, kit_program, parse_result, run, run_kit, Solver};
+mod pump;
+
+use ffi_tests::{baseline, run_kit, Solver};
+use pump::{check_pump, Row};
 
 #[test]
 fn every_baseline_row_is_reproduced() {
@@ -93,7 +96,7 @@ fn wheelset_reaches_the_originals_accuracy() {
 /// original's; the failed first steps of each segment restart the history (label 690).
 #[test]
 fn pump_runs_equal_the_original() {
-    let rows = [
+    let rows: [Row; 5] = [
         (1e-3, 3, [923, 773, 1267, 813], "", Some((3.58, 2.26))),
         (
             1e-4,
@@ -124,22 +127,7 @@ fn pump_runs_equal_the_original() {
             None,
         ),
     ];
-    let exe = kit_program(Solver::Ddassl, "pump").unwrap_or_else(|e| panic!("{e}"));
-    for (tol, idid, want, at, scd) in rows {
-        let out = run(&exe, &format!("{tol:e}\n{tol:e}\n{tol:e}\n"), &[]);
-        assert!(out.status.success(), "{tol:e}");
-        let res = parse_result(&String::from_utf8_lossy(&out.stdout)).expect("RESULT");
-        assert_eq!(res.idid, idid, "{tol:e}: {res:?}");
-        assert_eq!([res.steps, res.accept, res.nf, res.njac], want, "{tol:e}");
-        assert_eq!(res.scd.zip(res.scd9), scd, "{tol:e}");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        if !at.is_empty() {
-            assert!(
-                stderr.contains(&format!("AT T =    {at}")),
-                "{tol:e}: {stderr}"
-            );
-        }
-    }
+    check_pump(Solver::Ddassl, "AT T =    ", &rows);
 }
 
 /// Index-3 problems are refused by the driver, as the Test Set's.

@@ -4,14 +4,17 @@
 //! the entry after it, so a NaN above a zero makes DGEFA meet a zero pivot (IDID = -8).
 //! Every return (IDID, T, Y1, IWORK(11..15)) must be the line the original prints
 //! (`expected/nan_pivot_*.txt`, produced by the same programs linked against the
-//! original DDASSL and DDASKR).
+//! original DDASSL and DDASKR). Both programs share their JAC (`nan_pivot_jac.f`).
 
 use ffi_tests::{fortran_program, root, run, Link};
 
 fn compare(name: &str, source: &str, expected: &str) {
     let exe = fortran_program(
         name,
-        &[root().join("ffi-tests/fortran").join(source)],
+        &[
+            root().join("ffi-tests/fortran").join(source),
+            root().join("ffi-tests/fortran/nan_pivot_jac.f"),
+        ],
         Link::Static,
     );
     let out = run(&exe, "", &[("STIFFDAE_QUIET", "1")]);

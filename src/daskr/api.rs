@@ -2,15 +2,14 @@
 //! statistics and typed errors, over the same work arrays (so the run is the
 //! original's, step for step).
 
-use super::driver::{ddaskr, Call};
 use super::layout::{
     Layout, IW_ETF, IW_ICNS, IW_K, IW_KOLD, IW_ML, IW_MU, IW_MXORD, IW_NCFN, IW_NJE, IW_NNI,
     IW_NRE, IW_NRTE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
 };
-use super::Problem;
-use crate::dassl::api::tolerance_values;
-use crate::dassl::layout::MatrixType;
-use crate::dassl::{DasslError, JacobianKind, Tolerance};
+use super::legacy::{run, Call};
+use super::{DaskrError, JacobianKind, Problem, Tolerance};
+use crate::bdf::layout::MatrixType;
+use crate::bdf::outcome::{Stop, Success};
 
 /// Consistent initial values before integrating (INFO(11)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -162,8 +161,8 @@ pub struct Daskr {
     id: Vec<i32>,
 }
 
-fn illegal(message: String) -> DasslError {
-    DasslError::IllegalInput { message }
+fn illegal(message: String) -> DaskrError {
+    DaskrError::IllegalInput { message }
 }
 
 fn info11(initial: Initial) -> i32 {
@@ -182,7 +181,7 @@ impl Daskr {
         y0: &[f64],
         yprime0: &[f64],
         options: &Options,
-    ) -> Result<Self, DasslError> {
+    ) -> Result<Self, DaskrError> {
         let neq = y0.len();
         if neq == 0 || yprime0.len() != neq || i32::try_from(neq).is_err() {
             return Err(illegal(format!(
@@ -193,13 +192,7 @@ impl Daskr {
         if i32::try_from(options.roots).is_err() {
             return Err(illegal(format!("{} root functions", options.roots)));
         }
-        let vector = matches!(options.rtol, Tolerance::Vector(_))
-            || matches!(options.atol, Tolerance::Vector(_));
-        let ntol = if vector { neq } else { 1 };
-        let (rtol, atol) = (
-            tolerance_values(&options.rtol, ntol)?,
-            tolerance_values(&options.atol, ntol)?,
-        );
+        let (rtol, atol, vector) = Tolerance::pair(&options.rtol, &options.atol, neq)?;
         let (info10, codes) = match &options.constraints {
             Constraints::None => (0, None),
             Constraints::NonNegative => (2, None),
@@ -227,12 +220,8 @@ impl Daskr {
         info[13] = i32::from(options.stop_after_initial);
         info[15] = i32::from(options.exclude_algebraic);
         let analytic = options.jacobian == JacobianKind::Analytic;
-        let (mtype, ml, mu) = match options.band {
-            None if analytic => (MatrixType::DenseAnalytic, 0, 0),
-            None => (MatrixType::DenseNumerical, 0, 0),
-            Some((ml, mu)) if analytic => (MatrixType::BandAnalytic, ml, mu),
-            Some((ml, mu)) => (MatrixType::BandNumerical, ml, mu),
-        };
+        let mtype = MatrixType::of(analytic, options.band.is_some());
+        let (ml, mu) = options.band.unwrap_or((0, 0));
         let mxord = options.max_order.unwrap_or(5);
         let lay = Layout::new(
             neq,
@@ -283,14 +272,14 @@ impl Daskr {
     }
 
     /// Integrates towards `tout` (DDASKR with INFO(1) = 0 on the first call, 1 after).
-    /// After [`DasslError::TooMuchWork`] or [`DasslError::TooMuchAccuracy`] the next call
+    /// After [`DaskrError::TooMuchWork`] or [`DaskrError::TooMuchAccuracy`] the next call
     /// continues, as the original allows; after [`Reached::Initialized`] the next call
     /// starts the integration from the computed values.
     pub fn advance<P: Problem + ?Sized>(
         &mut self,
         problem: &mut P,
         tout: f64,
-    ) -> Result<Reached, DasslError> {
+    ) -> Result<Reached, DaskrError> {
         if self.idid == -1 || self.idid == -2 {
             self.info[0] = 1;
         }
@@ -308,11 +297,9 @@ impl Daskr {
                 };
             self.iwork[at..at + neq].copy_from_slice(&self.id);
         }
-        // The failure a call without action refers to (the refusal sets IDID = -33).
-        let earlier = self.idid;
-        let notes = ddaskr(
+        let (outcome, _) = run(
             problem,
-            Call {
+            &mut Call {
                 neq: i32::try_from(neq).unwrap_or(i32::MAX),
                 t: &mut self.t,
                 y: &mut self.y,
@@ -328,42 +315,25 @@ impl Daskr {
                 jroot: &mut self.jroot,
             },
         );
-        if notes.iter().any(|n| n.nerr == 201) {
-            self.idid = earlier;
-            return Err(DasslError::NoActionTaken { idid: earlier });
-        }
-        let (t, h) = (self.rwork[RW_TN], self.rwork[RW_H]);
-        match self.idid {
-            1 => Ok(Reached::Step),
-            2 => Ok(Reached::Tstop),
-            3 => Ok(Reached::Tout),
-            4 => Ok(Reached::Initialized),
+        match outcome {
+            Ok(Success::Step) => Ok(Reached::Step),
+            Ok(Success::Tstop) => Ok(Reached::Tstop),
+            Ok(Success::Tout) => Ok(Reached::Tout),
+            Ok(Success::Initialized) => Ok(Reached::Initialized),
             // A root on which no function changes sign: the original's report of a root
             // function that is not finite (NaN counts as zero in DROOTS).
-            5 if self.jroot.iter().all(|&j| j == 0) => {
-                Err(DasslError::IllDefinedRoots { t: self.t })
+            Ok(Success::Root) if self.jroot.iter().all(|&j| j == 0) => {
+                Err(DaskrError::IllDefinedRoots { t: self.t })
             }
-            5 => Ok(Reached::Root(self.jroot.clone())),
-            -1 => Err(DasslError::TooMuchWork { t }),
-            -2 => Err(DasslError::TooMuchAccuracy { t }),
-            -3 => Err(DasslError::NonPositiveWeight { t }),
-            -6 => Err(DasslError::ErrorTestFailures { t, h }),
-            -7 => Err(DasslError::ConvergenceFailures { t, h }),
-            -8 => Err(DasslError::SingularMatrix { t, h }),
-            -9 => Err(DasslError::ConvergenceAfterErrorTests { t, h }),
-            -10 => Err(DasslError::IllegalY { t, h }),
-            -11 => Err(DasslError::Stopped { t, h }),
-            -12 => Err(DasslError::InitialYprime { t }),
-            _ if notes.iter().any(|n| n.nerr == 31) => Err(DasslError::IllDefinedRoots {
-                t: notes
-                    .iter()
-                    .find(|n| n.nerr == 31)
-                    .and_then(|n| n.values.first().copied())
-                    .unwrap_or(self.t),
-            }),
-            _ => Err(illegal(
-                notes.first().map(|n| n.text.clone()).unwrap_or_default(),
-            )),
+            Ok(Success::Root) => Ok(Reached::Root(self.jroot.clone())),
+            Err(stop) => {
+                // A call without action is refused with IDID = -33; the state keeps the
+                // earlier failure's IDID, which the next call refers to again.
+                if let Stop::NoActionTaken { idid } = stop {
+                    self.idid = idid;
+                }
+                Err(stop.into())
+            }
         }
     }
 

@@ -8,9 +8,11 @@
 //! INFO(11) = 2: given y', compute y (CJ = 0).
 
 use super::layout::{Work, IW_LSOFF, IW_MXNH, IW_MXNIT, IW_MXNJ, IW_NCFN, IW_NJE, IW_NNI, IW_NRE};
-use super::matrix::{form_matrix, solve, MatrixOutcome};
+use super::matrix::form_matrix;
 use super::vectors::{restrict_step, weighted_rms};
-use super::Problem;
+use super::{Problem, ResFlag};
+use crate::bdf::matrix::{solve, MatrixOutcome};
+use crate::bdf::outcome::Failure;
 
 /// Step-size reduction after a failed attempt (DDASIC's RHCUT).
 const RHCUT: f64 = 0.1;
@@ -40,7 +42,7 @@ pub struct InitControls {
 
 /// Computes consistent y, y' at `x` (DDASIC). `h` is the step size the iteration ties
 /// y' to; it is cut by 10 after each failure (INFO(11) = 1), up to IWORK(34) attempts.
-/// Returns IDID: 1, or -12 when no consistent values were found.
+/// Fails with [`Failure::InitialValues`] (IDID = -12) when no consistent values were found.
 pub fn initial_values<P: Problem + ?Sized>(
     p: &mut P,
     x: f64,
@@ -49,7 +51,7 @@ pub fn initial_values<P: Problem + ?Sized>(
     h: &mut f64,
     ctl: &InitControls,
     w: &mut Work<'_>,
-) -> i32 {
+) -> Result<(), Failure> {
     let neq = y.len();
     let mxnh = w.iw[IW_MXNH];
     let mut nh = 1;
@@ -61,30 +63,56 @@ pub fn initial_values<P: Problem + ?Sized>(
     let (yic, rest) = trial.split_at_mut(neq);
     let ypic = &mut rest[..neq];
     let mut cj = if ctl.icopt == 2 { 0.0 } else { 1.0 / *h };
-    let idid = loop {
-        let iernls = solve_system(p, x, y, yp, *h, cj, ctl, w, yic, ypic);
-        if iernls == 0 {
-            break 1;
+    let result = loop {
+        let attempt = solve_system(p, x, y, yp, *h, cj, ctl, w, yic, ypic);
+        if attempt == Attempt::Converged {
+            break Ok(());
         }
         w.iw[IW_NCFN] += 1;
-        if iernls == -1 || ctl.icopt == 2 || nh == mxnh {
-            break -12;
+        if attempt == Attempt::Unrecoverable || ctl.icopt == 2 || nh == mxnh {
+            break Err(Failure::InitialValues { h: *h });
         }
         nh += 1;
         *h *= RHCUT;
         cj = 1.0 / *h;
-        if iernls != 1 {
+        if attempt != Attempt::SmallerStep {
             y.copy_from_slice(&saved[..neq]);
             yp.copy_from_slice(&saved[neq..]);
         }
     };
     w.phi = phi;
-    idid
+    result
+}
+
+/// How one attempt of DDASID ended (its IERNLS).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Attempt {
+    /// 0: converged.
+    Converged,
+    /// 1: retry with a smaller h from the current values.
+    SmallerStep,
+    /// 2: retry with a smaller h from the starting values.
+    Restart,
+    /// -1: IRES = -2.
+    Unrecoverable,
+}
+
+/// How DNSID's iterations for one Jacobian ended (its IERNEW).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Iteration {
+    /// 0: converged.
+    Converged,
+    /// 1: too slow but converging: a new Jacobian may help.
+    Slow,
+    /// 2: diverging.
+    Diverging,
+    /// 3: the line search failed.
+    SearchFailed,
+    /// -1: IRES = -2.
+    Unrecoverable,
 }
 
 /// One attempt with a fixed `h` (DDASID): Newton with up to IWORK(33) Jacobians.
-/// Returns IERNLS: 0 converged; 1 retry with a smaller h; 2 retry from the starting
-/// values; -1 unrecoverable (IRES = -2).
 #[allow(clippy::too_many_arguments)]
 fn solve_system<P: Problem + ?Sized>(
     p: &mut P,
@@ -97,40 +125,50 @@ fn solve_system<P: Problem + ?Sized>(
     w: &mut Work<'_>,
     yic: &mut [f64],
     ypic: &mut [f64],
-) -> i32 {
+) -> Attempt {
     let mxnit = w.iw[IW_MXNIT];
     let mxnj = w.iw[IW_MXNJ];
     let mut nj = 0;
-    let unrecoverable = |ires: i32| if ires <= -2 { -1 } else { 2 };
+    let unrecoverable = |flag: ResFlag| {
+        if flag == ResFlag::Stop {
+            Attempt::Unrecoverable
+        } else {
+            Attempt::Restart
+        }
+    };
     w.iw[IW_NRE] += 1;
-    let ires = p.residual(x, y, yp, cj, w.delta).ires();
-    if ires < 0 {
-        return unrecoverable(ires);
+    let flag = p.residual(x, y, yp, cj, w.delta);
+    if flag != ResFlag::Ok {
+        return unrecoverable(flag);
     }
     loop {
         nj += 1;
         w.iw[IW_NJE] += 1;
         match form_matrix(p, w, x, y, yp, cj, h, ctl.uround) {
-            MatrixOutcome::ResidualFailed(ires) => return unrecoverable(ires),
-            MatrixOutcome::Singular => return 2,
+            MatrixOutcome::ResidualFailed(flag) => return unrecoverable(flag),
+            MatrixOutcome::Singular => return Attempt::Restart,
             MatrixOutcome::Factored => {}
         }
-        let iernew = newton(p, x, y, yp, cj, mxnit, ctl, w, yic, ypic);
-        if iernew == 1 && nj < mxnj {
+        let iteration = newton(p, x, y, yp, cj, mxnit, ctl, w, yic, ypic);
+        if iteration == Iteration::Slow && nj < mxnj {
             w.iw[IW_NRE] += 1;
-            let ires = p.residual(x, y, yp, cj, w.delta).ires();
-            if ires < 0 {
-                return unrecoverable(ires);
+            let flag = p.residual(x, y, yp, cj, w.delta);
+            if flag != ResFlag::Ok {
+                return unrecoverable(flag);
             }
             continue;
         }
-        return iernew.min(2);
+        // IERNLS = MIN(IERNEW, 2).
+        return match iteration {
+            Iteration::Converged => Attempt::Converged,
+            Iteration::Slow => Attempt::SmallerStep,
+            Iteration::Diverging | Iteration::SearchFailed => Attempt::Restart,
+            Iteration::Unrecoverable => Attempt::Unrecoverable,
+        };
     }
 }
 
-/// Newton iterations with line search for one Jacobian (DNSID). Returns IERNEW: 0
-/// converged; 1 too slow but converging (new Jacobian may help); 2 diverging;
-/// 3 line search failed; -1 IRES = -2.
+/// Newton iterations with line search for one Jacobian (DNSID).
 #[allow(clippy::too_many_arguments)]
 fn newton<P: Problem + ?Sized>(
     p: &mut P,
@@ -143,18 +181,18 @@ fn newton<P: Problem + ?Sized>(
     w: &mut Work<'_>,
     yic: &mut [f64],
     ypic: &mut [f64],
-) -> i32 {
+) -> Iteration {
     let lsoff = w.iw[IW_LSOFF] == 1;
     let mut m = 0;
     let mut rate;
-    solve(&w.layout, w.wm, w.ipvt, w.delta);
+    solve(&w.layout.shape(), w.wm, w.ipvt, w.delta);
     let mut delnrm = weighted_rms(w.delta, w.wt);
     let mut fnrm = delnrm;
     if ctl.tscale > 0.0 {
         fnrm = fnrm * ctl.tscale * cj.abs();
     }
     if fnrm <= ctl.epcon {
-        return 0;
+        return Iteration::Converged;
     }
     loop {
         w.iw[IW_NNI] += 1;
@@ -176,14 +214,19 @@ fn newton<P: Problem + ?Sized>(
         rate = fnrm / oldfnm;
         match search {
             Search::Accepted => {}
-            Search::Failed { ires } => return if ires <= -2 { -1 } else { 3 },
+            Search::Failed(ResFlag::Stop) => return Iteration::Unrecoverable,
+            Search::Failed(_) => return Iteration::SearchFailed,
         }
         if fnrm <= ctl.epcon {
-            return 0;
+            return Iteration::Converged;
         }
         m += 1;
         if m >= maxit {
-            return if rate <= RATEMX { 1 } else { 2 };
+            return if rate <= RATEMX {
+                Iteration::Slow
+            } else {
+                Iteration::Diverging
+            };
         }
         w.delta.copy_from_slice(w.e);
         delnrm = fnrm;
@@ -194,8 +237,8 @@ fn newton<P: Problem + ?Sized>(
 enum Search {
     /// IRET = 0: y, y' updated.
     Accepted,
-    /// IRET = 1 (step too small) or 2 (residual failed, with its IRES).
-    Failed { ires: i32 },
+    /// IRET = 1 (step too small: `Ok`) or 2 (the residual failed with this flag).
+    Failed(ResFlag),
 }
 
 /// New trial values `y - rl·p` for the components being computed (DYYPNW).
@@ -257,7 +300,7 @@ fn line_search<P: Problem + ?Sized>(
             }
             *pnrm = tau;
             if *pnrm <= ctl.stptol {
-                return Search::Failed { ires: 0 };
+                return Search::Failed(ResFlag::Ok);
             }
         }
     }
@@ -266,12 +309,12 @@ fn line_search<P: Problem + ?Sized>(
     loop {
         trial_values(y, yp, cj, rl, w.delta, ctl.icopt, w.id, ynew, ypnew);
         // DFNRMD: the scaled norm of the Newton step from the trial values.
-        let ires = p.residual(x, ynew, ypnew, cj, w.e).ires();
+        let flag = p.residual(x, ynew, ypnew, cj, w.e);
         w.iw[IW_NRE] += 1;
-        if ires != 0 {
-            return Search::Failed { ires };
+        if flag != ResFlag::Ok {
+            return Search::Failed(flag);
         }
-        solve(&w.layout, w.wm, w.ipvt, w.e);
+        solve(&w.layout.shape(), w.wm, w.ipvt, w.e);
         let mut fnrmp = weighted_rms(w.e, w.wt);
         if ctl.tscale > 0.0 {
             fnrmp = fnrmp * ctl.tscale * cj.abs();
@@ -280,7 +323,7 @@ fn line_search<P: Problem + ?Sized>(
             let f1nrmp = fnrmp * fnrmp / 2.0;
             if f1nrmp > f1nrm + ARMIJO * slpi * rl {
                 if rl < rlmin {
-                    return Search::Failed { ires: 0 };
+                    return Search::Failed(ResFlag::Ok);
                 }
                 rl /= 2.0;
                 continue;

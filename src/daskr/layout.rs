@@ -6,13 +6,13 @@
 //! they are derived again from INFO and IWORK on every call ([`Layout::new`]), so two
 //! problems can be integrated alternately, or on two threads.
 
-use crate::dassl::layout::MatrixType;
+use crate::bdf::matrix::Shape;
 
-/// The slots DDASKR shares with DDASSL: IWORK(1..15) (ML, MU, MXORD, MTYPE, JCALC,
+/// The slots DDASKR keeps where DDASSL does: IWORK(1..15) (ML, MU, MXORD, MTYPE, JCALC,
 /// IPHASE, K, KOLD, NS, NSTL, NST, NRE, NJE, NETF, NCFN) and RWORK(1..9) (TSTOP, HMAX,
 /// H, TN, CJ, CJOLD, HOLD, S, UROUND).
-pub use crate::dassl::layout::{
-    IW_CTF as IW_NCFN, IW_ETF, IW_JCALC, IW_K, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD, IW_NJE,
+pub use crate::bdf::layout::{
+    MatrixType, IW_ETF, IW_JCALC, IW_K, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD, IW_NCFN, IW_NJE,
     IW_NRE, IW_NS, IW_NST, IW_NSTL, IW_PHASE, RW_CJ, RW_CJOLD, RW_H, RW_HMAX, RW_HOLD, RW_ROUND,
     RW_S, RW_TN, RW_TSTOP,
 };
@@ -174,6 +174,16 @@ impl Layout {
     /// 0-based start of the pivots in IWORK (IWORK(30) - 1).
     pub fn pivot_offset(&self) -> usize {
         self.id_offset() + self.lenid
+    }
+
+    /// How the iteration matrix is formed and stored.
+    pub fn shape(&self) -> Shape {
+        Shape {
+            mtype: self.mtype,
+            ml: self.ml,
+            mu: self.mu,
+            lenpd: self.lenpd,
+        }
     }
 
     /// Storage after the matrix proper: the band difference save area.

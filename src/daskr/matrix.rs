@@ -1,12 +1,9 @@
-//! The iteration matrix `G_y + CJ·G_y'` of the direct method: formed from the user's
-//! JAC or by finite differences, factored and applied with LINPACK (DMATD, DSLVD).
+//! The iteration matrix `G_y + CJ·G_y'` of the direct method (DMATD): DMATD's own
+//! difference increment over the shared forming and factoring of [`crate::bdf::matrix`].
 
-use super::layout::{Layout, Work, IW_NRE};
+use super::layout::{Work, IW_NRE};
 use super::Problem;
-use crate::dassl::layout::MatrixType;
-use crate::dassl::matrix::difference_matrix;
-pub use crate::dassl::matrix::MatrixOutcome;
-use crate::linalg::linpack::{lu_factor_band, lu_factor_dense, lu_solve_band, lu_solve_dense};
+use crate::bdf::matrix::{difference_matrix, factor, MatrixOutcome};
 
 /// The difference increment of DMATD: `max(sqrt(uround)·max(|y|, |h·y'|), 1/rwt)` with
 /// the sign of `h·y'`, rounded so that `y + del` is exact. Unlike DDASSL's DDAJAC the
@@ -38,21 +35,16 @@ pub fn form_matrix<P: Problem + ?Sized>(
     h: f64,
     uround: f64,
 ) -> MatrixOutcome {
-    let neq = y.len();
-    let lay = w.layout;
-    let (ml, mu) = (lay.ml, lay.mu);
-    let (pd, save) = w.wm.split_at_mut(lay.lenpd);
-    if matches!(
-        lay.mtype,
-        MatrixType::DenseAnalytic | MatrixType::BandAnalytic
-    ) {
+    let shape = w.layout.shape();
+    let (pd, save) = w.wm.split_at_mut(shape.lenpd);
+    if shape.mtype.is_analytic() {
         pd.fill(0.0);
         p.jacobian(t, y, yp, cj, pd);
     } else {
         let squr = uround.sqrt();
         let (wt, iw) = (&*w.wt, &mut *w.iw);
         let formed = difference_matrix(
-            lay.mtype.is_band().then_some((ml, mu)),
+            shape.mtype.is_band().then_some((shape.ml, shape.mu)),
             pd,
             save,
             y,
@@ -63,33 +55,12 @@ pub fn form_matrix<P: Problem + ?Sized>(
             |yi, ypi, i| increment(squr, yi, ypi, wt[i], h),
             |y, yp, e| {
                 iw[IW_NRE] += 1;
-                p.residual(t, y, yp, cj, e).ires()
+                p.residual(t, y, yp, cj, e)
             },
         );
-        if let Err(ires) = formed {
-            return MatrixOutcome::ResidualFailed(ires);
+        if let Err(flag) = formed {
+            return MatrixOutcome::ResidualFailed(flag);
         }
     }
-    let info = if lay.mtype.is_band() {
-        lu_factor_band(pd, 2 * ml + mu + 1, neq, ml, mu, w.ipvt)
-    } else {
-        lu_factor_dense(pd, neq, neq, w.ipvt)
-    };
-    if info == 0 {
-        MatrixOutcome::Factored
-    } else {
-        MatrixOutcome::Singular
-    }
-}
-
-/// Overwrites `v` with the solution of `PD x = v`, PD factored in `wm` with pivots
-/// `ipvt` (DSLVD).
-pub fn solve(lay: &Layout, wm: &[f64], ipvt: &[i32], v: &mut [f64]) {
-    let neq = v.len();
-    let pd = &wm[..lay.lenpd];
-    if lay.mtype.is_band() {
-        lu_solve_band(pd, 2 * lay.ml + lay.mu + 1, neq, lay.ml, lay.mu, ipvt, v);
-    } else {
-        lu_solve_dense(pd, neq, neq, ipvt, v);
-    }
+    factor(&shape, w.wm, w.ipvt)
 }

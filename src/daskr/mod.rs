@@ -1,7 +1,8 @@
 //! DASKR: DASSL with root finding and consistent initial values (Brown, Hindmarsh &
 //! Petzold 1994, 1998; Brenan, Campbell & Petzold 1996).
 //!
-//! The same fixed-leading-coefficient BDF as [`crate::dassl`], in DDASKR's arrangement:
+//! The same fixed-leading-coefficient BDF as DDASSL ([`crate::bdf`] holds what they
+//! share), in DDASKR's arrangement:
 //! the nonlinear solver separated from the step (DNEDD/DNSD), reciprocal error weights
 //! (DINVWT, DDWNRM), the error test optionally without the algebraic variables
 //! (INFO(16)), constraints on the solution (INFO(10)), consistent initial values by a
@@ -19,8 +20,7 @@
 //! restarted with its velocity reversed:
 //!
 //! ```
-//! use stiffdae::daskr::{Daskr, Initial, Options, Reached, WithRoots};
-//! use stiffdae::dassl::{ResFlag, Tolerance};
+//! use stiffdae::daskr::{Daskr, Initial, Options, Reached, ResFlag, Tolerance, WithRoots};
 //!
 //! let g = 9.81;
 //! let mut ball = WithRoots {
@@ -44,22 +44,24 @@
 //! let v = -0.8 * solver.y()[1];
 //! solver.restart(&[0.0, v], &[v, -g], Initial::Given);
 //! assert!(matches!(solver.advance(&mut ball, 100.0)?, Reached::Root(_)));
-//! # Ok::<(), stiffdae::dassl::DasslError>(())
+//! # Ok::<(), stiffdae::daskr::DaskrError>(())
 //! ```
 
 mod api;
+mod checks;
 mod driver;
 mod init;
 pub mod layout;
+mod legacy;
 mod matrix;
 mod rootcheck;
 mod step;
 mod vectors;
 
+pub use crate::bdf::diagnostics::Diagnostic;
+pub use crate::bdf::{BdfError as DaskrError, JacobianKind, ResFlag, Tolerance};
 pub use api::{Constraints, Daskr, Initial, Options, Reached, Stats};
-pub use driver::{ddaskr, Call, Diagnostic};
-
-use crate::dassl::ResFlag;
+pub use legacy::{ddaskr, Call};
 
 /// The DAE `G(t, y, y') = 0`, optionally its iteration matrix, and its root functions.
 pub trait Problem {
@@ -75,7 +77,8 @@ pub trait Problem {
     ) -> ResFlag;
 
     /// Adds `dG/dy + cj·dG/dy'` into `pd`, which arrives zeroed (the original's JAC with
-    /// INFO(5) = 1). Layout as [`crate::dassl::Residual::jacobian`].
+    /// INFO(5) = 1). Dense: `pd[i + j·neq]`; banded with bandwidths `ml`, `mu`:
+    /// `pd[(i - j + ml + mu) + j·(2ml + mu + 1)]` (0-based `i`, `j`).
     fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
         let _ = (t, y, yprime, cj, pd);
     }

@@ -4,7 +4,7 @@
 
 use super::layout::{Work, IW_IRFND, IW_KOLD, IW_NRTE, RW_PSI, RW_T0, RW_TLAST};
 use super::Problem;
-use crate::dassl::vectors::interpolate;
+use crate::bdf::history::interpolate;
 use crate::roots::{search, Outcome};
 
 /// DRCHEK's JOB.

@@ -1,6 +1,6 @@
 //! DDASKR's vector helpers: reciprocal weights and the norm that multiplies by them
 //! (DINVWT, DDWNRM), the algebraic-variable mask of INFO(16), and the constraint checks
-//! (DCNSTR, DCNST0). DDAWTS and DDATRP are DDASSL's, shared from [`crate::dassl`].
+//! (DCNSTR, DCNST0). DDAWTS and DDATRP are shared with DDASSL ([`crate::bdf`]).
 
 /// Replaces the weights by their reciprocals (DINVWT). Returns the 1-based index of the
 /// first weight `<= 0` (left unchanged, with all others) or 0.

@@ -1,30 +1,13 @@
 //! The safe Rust interface: options instead of INFO/IWORK/RWORK slots, statistics and
 //! typed errors, over the same work arrays (so the run is the original's, step for step).
 
-use super::driver::{ddassl, Call};
 use super::layout::{
-    required_lengths, MatrixType, IW_CTF, IW_ETF, IW_K, IW_KOLD, IW_ML, IW_MU, IW_MXORD, IW_NJE,
+    required_lengths, MatrixType, IW_ETF, IW_K, IW_KOLD, IW_ML, IW_MU, IW_MXORD, IW_NCFN, IW_NJE,
     IW_NRE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
 };
-use super::{DasslError, Residual};
-
-/// Absolute or relative tolerance: one value for all components, or one per component.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Tolerance {
-    /// The same tolerance for every component.
-    Scalar(f64),
-    /// One tolerance per component (INFO(2) = 1 when either tolerance is a vector).
-    Vector(Vec<f64>),
-}
-
-/// How the iteration matrix `G_y + CJ·G_y'` is obtained (INFO(5)).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JacobianKind {
-    /// Finite differences, as the original forms them.
-    Numerical,
-    /// [`Residual::jacobian`].
-    Analytic,
-}
+use super::legacy::{run, Call};
+use super::{DasslError, JacobianKind, Residual, Tolerance};
+use crate::bdf::outcome::{Stop, Success};
 
 /// Integration options; each field is one INFO entry of the original.
 #[derive(Debug, Clone, PartialEq)]
@@ -121,20 +104,6 @@ pub struct Dassl {
     idid: i32,
 }
 
-/// The tolerance values the work arrays take: `neq` copies of a scalar, or the vector.
-pub(crate) fn tolerance_values(tol: &Tolerance, neq: usize) -> Result<Vec<f64>, DasslError> {
-    match tol {
-        Tolerance::Scalar(v) => Ok(vec![*v; neq]),
-        Tolerance::Vector(v) if v.len() == neq => Ok(v.clone()),
-        Tolerance::Vector(v) => Err(DasslError::IllegalInput {
-            message: format!(
-                "a tolerance vector has {} entries for {neq} equations",
-                v.len()
-            ),
-        }),
-    }
-}
-
 impl Dassl {
     /// Prepares an integration from `t0` with `y0` and (an estimate of) `yprime0`; the
     /// options are checked by the first [`Dassl::advance`], as the original checks them.
@@ -151,19 +120,7 @@ impl Dassl {
             });
         }
         let mut info = [0; 15];
-        let vector = matches!(options.rtol, Tolerance::Vector(_))
-            || matches!(options.atol, Tolerance::Vector(_));
-        let (rtol, atol) = if vector {
-            (
-                tolerance_values(&options.rtol, neq)?,
-                tolerance_values(&options.atol, neq)?,
-            )
-        } else {
-            (
-                tolerance_values(&options.rtol, 1)?,
-                tolerance_values(&options.atol, 1)?,
-            )
-        };
+        let (rtol, atol, vector) = Tolerance::pair(&options.rtol, &options.atol, neq)?;
         info[1] = i32::from(vector);
         info[2] = i32::from(options.every_step);
         info[3] = i32::from(options.tstop.is_some());
@@ -175,12 +132,8 @@ impl Dassl {
         info[9] = i32::from(options.nonnegative);
         info[10] = i32::from(options.initial_yprime);
         let analytic = options.jacobian == JacobianKind::Analytic;
-        let (mtype, ml, mu) = match options.band {
-            None if analytic => (MatrixType::DenseAnalytic, 0, 0),
-            None => (MatrixType::DenseNumerical, 0, 0),
-            Some((ml, mu)) if analytic => (MatrixType::BandAnalytic, ml, mu),
-            Some((ml, mu)) => (MatrixType::BandNumerical, ml, mu),
-        };
+        let mtype = MatrixType::of(analytic, options.band.is_some());
+        let (ml, mu) = options.band.unwrap_or((0, 0));
         let as_i32 = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
         let mxord = options.max_order.unwrap_or(5);
         let (_, lenrw, leniw) = required_lengths(
@@ -223,11 +176,11 @@ impl Dassl {
             self.info[0] = 1;
         }
         let neq = self.y.len();
-        // The failure a call without action refers to (the refusal sets IDID = -33).
-        let earlier = self.idid;
-        let notes = ddassl(
+        // A call without action is refused with IDID = -33; the state keeps the earlier
+        // failure's IDID, which the next call refers to again.
+        let (outcome, _) = run(
             res,
-            Call {
+            &mut Call {
                 neq: i32::try_from(neq).unwrap_or(i32::MAX),
                 t: &mut self.t,
                 y: &mut self.y,
@@ -241,29 +194,16 @@ impl Dassl {
                 iwork: &mut self.iwork,
             },
         );
-        if let Some(note) = notes.iter().find(|n| n.nerr == -998) {
-            debug_assert!(!note.text.is_empty());
-            self.idid = earlier;
-            return Err(DasslError::NoActionTaken { idid: earlier });
-        }
-        let (t, h) = (self.rwork[RW_TN], self.rwork[RW_H]);
-        match self.idid {
-            1 => Ok(Reached::Step),
-            2 => Ok(Reached::Tstop),
-            3 => Ok(Reached::Tout),
-            -1 => Err(DasslError::TooMuchWork { t }),
-            -2 => Err(DasslError::TooMuchAccuracy { t }),
-            -3 => Err(DasslError::NonPositiveWeight { t }),
-            -6 => Err(DasslError::ErrorTestFailures { t, h }),
-            -7 => Err(DasslError::ConvergenceFailures { t, h }),
-            -8 => Err(DasslError::SingularMatrix { t, h }),
-            -9 => Err(DasslError::ConvergenceAfterErrorTests { t, h }),
-            -10 => Err(DasslError::IllegalY { t, h }),
-            -11 => Err(DasslError::Stopped { t, h }),
-            -12 => Err(DasslError::InitialYprime { t }),
-            _ => Err(DasslError::IllegalInput {
-                message: notes.first().map(|n| n.text.clone()).unwrap_or_default(),
-            }),
+        match outcome {
+            Ok(Success::Step) => Ok(Reached::Step),
+            Ok(Success::Tstop) => Ok(Reached::Tstop),
+            Ok(Success::Tout | Success::Initialized | Success::Root) => Ok(Reached::Tout),
+            Err(stop) => {
+                if let Stop::NoActionTaken { idid } = stop {
+                    self.idid = idid;
+                }
+                Err(stop.into())
+            }
         }
     }
 
@@ -294,7 +234,7 @@ impl Dassl {
             residuals: self.iwork[IW_NRE],
             jacobians: self.iwork[IW_NJE],
             error_test_failures: self.iwork[IW_ETF],
-            convergence_failures: self.iwork[IW_CTF],
+            convergence_failures: self.iwork[IW_NCFN],
             next_order: self.iwork[IW_K],
             last_order: self.iwork[IW_KOLD],
             next_h: self.rwork[RW_H],

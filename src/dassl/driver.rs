@@ -1,376 +1,50 @@
 //! The DDASSL driver: input checks, the start (weights, initial step, optional initial
-//! derivative), the stepping loop with its TOUT/TSTOP logic and interpolation, and the
-//! return codes (Brenan, Campbell & Petzold 1996, §5.1 and §5.4.3). All state between calls
-//! stays in INFO(1), RWORK and IWORK, as in the original.
+//! derivative), the stepping loop with its TOUT/TSTOP logic and interpolation (Brenan,
+//! Campbell & Petzold 1996, §5.1 and §5.4.3). All state between calls stays in INFO(1),
+//! RWORK and IWORK, as in the original; the outcome is typed ([`crate::bdf::outcome`]),
+//! and [`super::legacy`] turns it into IDID and messages.
 
+use super::checks::{
+    check_continuation, check_first_call, check_tolerance_lengths, info_not_binary,
+    tolerance_illegal, tout_behind_t, tout_equals_t, tstop_illegal, Illegal,
+};
 use super::init::initial_yprime;
 use super::layout::{
-    required_lengths, MatrixType, IW_K, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD, IW_NJE, IW_NPD,
-    IW_NRE, IW_NST, IW_NSTL, RW_H, RW_HMAX, RW_PSI, RW_ROUND, RW_TN, RW_TSTOP,
+    required_lengths, MatrixType, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD, IW_NST, IW_NSTL, RW_H,
+    RW_HMAX, RW_PSI, RW_ROUND, RW_TN, RW_TSTOP,
 };
+use super::legacy::Call;
 use super::matrix::Work;
-use super::step::{not_gt, not_le, take_step, StepLimits};
-use super::vectors::{interpolate, set_weights, weighted_rms};
+use super::norm::weighted_rms;
+use super::step::take_step;
 use super::Residual;
+use crate::bdf::compare::{not_gt, not_le};
+use crate::bdf::control::{
+    answer_without_step, check_tstop, clip_to_tstop, fit_first_step, initial_step, limit_by_hmax,
+};
+use crate::bdf::diagnostics::{fmt_d15, fmt_i8};
+use crate::bdf::history::{column_mut, interpolate};
+use crate::bdf::layout::as_index;
+use crate::bdf::newton::StepLimits;
+use crate::bdf::outcome::{Failure, Outcome, Stop, Success};
+use crate::bdf::weights::{check_tolerances, scale_tolerances, set_weights};
 
-/// One DDASSL call: the original's arguments, as slices (RES, JAC, RPAR and IPAR travel
-/// in the [`Residual`] object).
-pub struct Call<'a> {
-    /// NEQ.
-    pub neq: i32,
-    /// T (in/out).
-    pub t: &'a mut f64,
-    /// Y(NEQ) (in/out).
-    pub y: &'a mut [f64],
-    /// YPRIME(NEQ) (in/out).
-    pub yprime: &'a mut [f64],
-    /// TOUT.
-    pub tout: f64,
-    /// INFO(15).
-    pub info: &'a mut [i32; 15],
-    /// RTOL: one value, or NEQ with INFO(2) = 1. Scaled up on IDID = -2.
-    pub rtol: &'a mut [f64],
-    /// ATOL, like RTOL.
-    pub atol: &'a mut [f64],
-    /// IDID (read on continuation calls, as the original does, and written).
-    pub idid: &'a mut i32,
-    /// RWORK(LRW).
-    pub rwork: &'a mut [f64],
-    /// IWORK(LIW).
-    pub iwork: &'a mut [i32],
-}
-
-/// A message the original sends through XERMSG.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// XERMSG's error number (the -33 input errors have their own 1 … 19).
-    pub nerr: i32,
-    /// XERMSG's level: 1 recoverable, 2 fatal.
-    pub level: i32,
-    /// The message text, as the original builds it.
-    pub text: String,
-}
-
-impl Diagnostic {
-    /// One line in the style of SLATEC's XERMSG (which prints a framed block).
-    pub fn line(&self) -> String {
-        let kind = if self.level >= 2 {
-            "FATAL ERROR."
-        } else {
-            "POTENTIALLY RECOVERABLE ERROR, PROGRAM CONTINUES."
-        };
-        format!(
-            "***MESSAGE FROM ROUTINE DDASSL IN LIBRARY SLATEC. {kind} {} ERROR NUMBER = {}",
-            self.text.replace("$$", " "),
-            self.nerr
-        )
-    }
-}
-
-/// Fortran's `(I8)` edit descriptor.
-fn fmt_i8(v: i64) -> String {
-    let s = v.to_string();
-    if s.len() > 8 {
-        "*".repeat(8)
-    } else {
-        format!("{s:>8}")
-    }
-}
-
-/// Fortran's `(1P,D15.6)` edit descriptor, as gfortran writes it, into the original's
-/// CHARACTER*16 buffers (so with one trailing blank).
-fn fmt_d15(v: f64) -> String {
-    if !v.is_finite() {
-        return format!("{v:>15} ");
-    }
-    let s = format!("{v:.6e}");
-    let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp: i32 = exponent.parse().unwrap_or(0);
-    let body = if exp.abs() > 99 {
-        format!(
-            "{mantissa}{}{:03}",
-            if exp < 0 { '-' } else { '+' },
-            exp.abs()
-        )
-    } else {
-        format!(
-            "{mantissa}D{}{:02}",
-            if exp < 0 { '-' } else { '+' },
-            exp.abs()
-        )
-    };
-    format!("{body:>15} ")
-}
-
-/// An illegal-input return (IDID = -33): XERMSG number and text.
-struct Illegal(i32, String);
-
-fn info_not_binary() -> Illegal {
-    Illegal(1, "SOME ELEMENT OF INFO VECTOR IS NOT ZERO OR ONE".into())
-}
-
-fn iw_get(iwork: &[i32], i: usize) -> i32 {
-    iwork.get(i).copied().unwrap_or(0)
-}
-
-fn iw_set(iwork: &mut [i32], i: usize, v: i32) {
-    if let Some(slot) = iwork.get_mut(i) {
-        *slot = v;
-    }
-}
-
-/// Runs one DDASSL call and returns the messages the original would print. IDID, T, Y,
-/// YPRIME, INFO(1), RWORK, IWORK (and RTOL/ATOL on IDID = -2) are updated in `call`.
-pub fn ddassl<R: Residual + ?Sized>(res: &mut R, call: Call<'_>) -> Vec<Diagnostic> {
-    let mut call = call;
-    let mut notes = Vec::new();
-    if let Err(Illegal(nerr, text)) = run(res, &mut call, &mut notes) {
-        notes.push(Diagnostic {
-            nerr,
-            level: 1,
-            text,
-        });
-        *call.idid = -33;
-        if call.info[0] == -1 {
-            notes.push(Diagnostic {
-                nerr: -999,
-                level: 2,
-                text:
-                    "REPEATED OCCURRENCES OF ILLEGAL INPUT$$RUN TERMINATED. APPARENT INFINITE LOOP"
-                        .into(),
-            });
-        }
-        call.info[0] = -1;
-    }
-    notes
-}
-
-/// Checks of the first call (INFO(1) = 0) up to the tolerances; sets IWORK(3), (4), (16)
-/// and clears the counters.
-fn check_first_call(c: &mut Call<'_>) -> Result<(), Illegal> {
-    if c.info[1..11].iter().any(|&v| v != 0 && v != 1) {
-        return Err(info_not_binary());
-    }
-    if c.neq <= 0 {
-        return Err(Illegal(2, format!("NEQ = {} .LE. 0", fmt_i8(c.neq.into()))));
-    }
-    let neq = i64::from(c.neq);
-    let mut mxord = 5;
-    if c.info[8] != 0 {
-        mxord = iw_get(c.iwork, IW_MXORD);
-        if !(1..=5).contains(&mxord) {
-            return Err(Illegal(
-                3,
-                format!("MAXORD = {} NOT IN RANGE", fmt_i8(mxord.into())),
-            ));
-        }
-    }
-    iw_set(c.iwork, IW_MXORD, mxord);
-    let analytic = c.info[4] != 0;
-    let (mtype, ml, mu) = if c.info[5] == 0 {
-        let mtype = if analytic {
-            MatrixType::DenseAnalytic
-        } else {
-            MatrixType::DenseNumerical
-        };
-        (mtype, 0, 0)
-    } else {
-        let ml = i64::from(iw_get(c.iwork, IW_ML));
-        let mu = i64::from(iw_get(c.iwork, IW_MU));
-        check_bands(ml, mu, neq)?;
-        let mtype = if analytic {
-            MatrixType::BandAnalytic
-        } else {
-            MatrixType::BandNumerical
-        };
-        (mtype, ml, mu)
-    };
-    iw_set(c.iwork, IW_MTYPE, mtype.code());
-    let (lenpd, lenrw, leniw) = required_lengths(neq, mxord.into(), mtype, ml, mu);
-    iw_set(c.iwork, IW_NPD, i32::try_from(lenpd).unwrap_or(i32::MAX));
-    check_lengths(c, lenrw, leniw)?;
-    if c.tout == *c.t {
-        return Err(tout_equals_t(c.tout));
-    }
-    if c.info[6] != 0 {
-        let hmax = c.rwork[RW_HMAX];
-        if hmax <= 0.0 {
-            return Err(Illegal(10, format!("HMAX = {} .LT. 0.0", fmt_d15(hmax))));
-        }
-    }
-    c.iwork[IW_NST] = 0;
-    c.iwork[IW_NRE] = 0;
-    c.iwork[IW_NJE] = 0;
-    c.iwork[IW_NSTL] = 0;
-    *c.idid = 1;
-    Ok(())
-}
-
-fn check_bands(ml: i64, mu: i64, neq: i64) -> Result<(), Illegal> {
-    if ml < 0 || ml >= neq {
-        return Err(Illegal(
-            17,
-            format!("ML = {} ILLEGAL.  EITHER .LT. 0 OR .GT. NEQ", fmt_i8(ml)),
-        ));
-    }
-    if mu < 0 || mu >= neq {
-        return Err(Illegal(
-            18,
-            format!("MU = {} ILLEGAL.  EITHER .LT. 0 OR .GT. NEQ", fmt_i8(mu)),
-        ));
-    }
-    Ok(())
-}
-
-fn check_lengths(c: &Call<'_>, lenrw: i64, leniw: i64) -> Result<(), Illegal> {
-    let lrw = c.rwork.len() as i64;
-    let liw = c.iwork.len() as i64;
-    if lrw < lenrw {
-        return Err(Illegal(
-            4,
-            format!(
-                "RWORK LENGTH NEEDED, LENRW = {}, EXCEEDS LRW = {}",
-                fmt_i8(lenrw),
-                fmt_i8(lrw)
-            ),
-        ));
-    }
-    if liw < leniw {
-        return Err(Illegal(
-            5,
-            format!(
-                "IWORK LENGTH NEEDED, LENIW = {}, EXCEEDS LIW = {}",
-                fmt_i8(leniw),
-                fmt_i8(liw)
-            ),
-        ));
-    }
-    Ok(())
-}
-
-fn tout_equals_t(tout: f64) -> Illegal {
-    Illegal(19, format!("TOUT = T = {}", fmt_d15(tout)))
-}
-
-fn tout_behind_t(tout: f64, t: f64) -> Illegal {
-    Illegal(
-        11,
-        format!("TOUT = {} BEHIND T = {}", fmt_d15(tout), fmt_d15(t)),
-    )
-}
-
-fn tstop_behind_tout(tstop: f64, tout: f64) -> Illegal {
-    Illegal(
-        9,
-        format!(
-            "INFO(4) = 1 AND TSTOP = {} BEHIND TOUT = {}",
-            fmt_d15(tstop),
-            fmt_d15(tout)
-        ),
-    )
-}
-
-fn tstop_behind_t(tstop: f64, t: f64) -> Illegal {
-    Illegal(
-        15,
-        format!(
-            "INFO(4)=1 AND TSTOP = {} BEHIND T = {}",
-            fmt_d15(tstop),
-            fmt_d15(t)
-        ),
-    )
-}
-
-/// On a continuation call the original trusts IWORK; here the stored layout is checked
-/// against NEQ, LRW and LIW first, so that a damaged or mismatched state cannot lead
-/// outside the arrays.
-fn check_continuation(c: &Call<'_>) -> Result<(), Illegal> {
-    if c.neq <= 0 {
-        return Err(Illegal(2, format!("NEQ = {} .LE. 0", fmt_i8(c.neq.into()))));
-    }
-    let neq = i64::from(c.neq);
-    if c.iwork.len() < 20 {
-        return check_lengths(c, 0, 20 + neq);
-    }
-    let mxord = c.iwork[IW_MXORD];
-    if !(1..=5).contains(&mxord) {
-        return Err(Illegal(
-            3,
-            format!("MAXORD = {} NOT IN RANGE", fmt_i8(mxord.into())),
-        ));
-    }
-    let Some(mtype) = MatrixType::from_code(c.iwork[IW_MTYPE]) else {
-        return Err(Illegal(
-            4,
-            format!(
-                "IWORK(4) = {} IS NOT A DDASSL MATRIX TYPE",
-                fmt_i8(c.iwork[IW_MTYPE].into())
-            ),
-        ));
-    };
-    let (ml, mu) = if mtype.is_band() {
-        let (ml, mu) = (i64::from(c.iwork[IW_ML]), i64::from(c.iwork[IW_MU]));
-        check_bands(ml, mu, neq)?;
-        (ml, mu)
-    } else {
-        (0, 0)
-    };
-    let (_, lenrw, leniw) = required_lengths(neq, mxord.into(), mtype, ml, mu);
-    check_lengths(c, lenrw, leniw)?;
-    let (k, kold) = (c.iwork[IW_K], c.iwork[IW_KOLD]);
-    if !(1..=mxord).contains(&k) || !(0..=mxord).contains(&kold) {
-        return Err(Illegal(
-            1,
-            format!(
-                "INFO(1) = 1 BUT IWORK HOLDS NO DDASSL STATE (K = {}, KOLD = {})",
-                fmt_i8(k.into()),
-                fmt_i8(kold.into())
-            ),
-        ));
-    }
-    Ok(())
-}
-
-/// Where the call goes after its set-up.
-enum Start {
-    /// Step (statement 500 of the original).
-    Integrate,
-    /// The answer is already available without a step (DONE in the original).
-    Done,
-}
-
-fn run<R: Residual + ?Sized>(
-    res: &mut R,
-    c: &mut Call<'_>,
-    notes: &mut Vec<Diagnostic>,
-) -> Result<(), Illegal> {
+/// Runs one DDASSL call (the original's statements 10-590): checks the input, starts or
+/// continues the integration and steps until TOUT, TSTOP or a failure.
+pub(crate) fn integrate<R: Residual + ?Sized>(res: &mut R, c: &mut Call<'_>) -> Outcome {
     let info1 = c.info[0];
-    let mut idid = *c.idid;
     if info1 == 0 {
         check_first_call(c)?;
-        idid = 1;
     } else {
         if info1 != 1 {
             if info1 != -1 {
-                return Err(info_not_binary());
+                return Err(info_not_binary().into());
             }
-            notes.push(Diagnostic {
-                nerr: -998,
-                level: 2,
-                text: format!(
-                    "THE LAST STEP TERMINATED WITH A NEGATIVE VALUE OF IDID = {} AND NO APPROPRIATE ACTION WAS TAKEN.  RUN TERMINATED",
-                    fmt_i8(idid.into())
-                ),
-            });
-            // The original stops the program here (a fatal XERMSG); the library returns
-            // instead, and says with IDID = -33 that the call was refused.
-            *c.idid = -33;
-            return Ok(());
+            return Err(Stop::NoActionTaken { idid: *c.idid });
         }
         check_continuation(c)?;
         c.iwork[IW_NSTL] = c.iwork[IW_NST];
     }
-
     let neq = usize::try_from(c.neq).unwrap_or(0);
     if c.y.len() != neq || c.yprime.len() != neq {
         return Err(Illegal(
@@ -379,72 +53,98 @@ fn run<R: Residual + ?Sized>(
                 "Y AND YPRIME MUST HOLD NEQ = {} VALUES",
                 fmt_i8(c.neq.into())
             ),
-        ));
+        )
+        .into());
     }
-
     // Tolerances (statement 200).
-    let vector_tol = c.info[1] != 0;
-    let needed = if vector_tol { neq } else { 1 };
-    if c.rtol.len() < needed || c.atol.len() < needed {
-        return Err(Illegal(
-            6,
-            format!(
-                "RTOL AND ATOL MUST HOLD {} VALUES FOR INFO(2) = {}",
-                fmt_i8(needed as i64),
-                c.info[1]
-            ),
-        ));
-    }
-    let mut nonzero = false;
-    let (mut rtoli, mut atoli) = (c.rtol[0], c.atol[0]);
-    for i in 0..neq {
-        if c.info[1] == 1 {
-            rtoli = c.rtol[i];
-            atoli = c.atol[i];
+    check_tolerance_lengths(c, neq)?;
+    check_tolerances(c.info[1] == 1, c.rtol, c.atol, neq).map_err(tolerance_illegal)?;
+
+    let mut run = Run::new(c, neq);
+    let start = if info1 == 0 {
+        run.first_call(res)?
+    } else {
+        run.continuation()?
+    };
+    let result = match start {
+        Start::Integrate => run.step_loop(res),
+        Start::Done(success) => Ok(success),
+        Start::Failed(failure) => Err(failure),
+    };
+    run.finish(result)
+}
+
+/// Where the call goes after its set-up.
+enum Start {
+    /// Step (statement 500 of the original).
+    Integrate,
+    /// The answer is already available without a step (DONE in the original).
+    Done(Success),
+    /// The initial derivative could not be computed.
+    Failed(Failure),
+}
+
+/// One call's view of the arguments and the scalars its phases share.
+struct Run<'w> {
+    w: Work<'w>,
+    t: &'w mut f64,
+    y: &'w mut [f64],
+    yp: &'w mut [f64],
+    info: &'w mut [i32; 15],
+    rtol: &'w mut [f64],
+    atol: &'w mut [f64],
+    neq: usize,
+    /// T on entry.
+    t0: f64,
+    tout: f64,
+    tstop: f64,
+    uround: f64,
+    /// TN: where the integration stands.
+    tn: f64,
+    /// H: the step size.
+    h: f64,
+    /// H0: the initial step size (reported with IDID = -12).
+    ho: f64,
+}
+
+impl<'w> Run<'w> {
+    /// Cuts the work arrays of a checked call.
+    fn new(c: &'w mut Call<'_>, neq: usize) -> Self {
+        let mxord = i64::from(c.iwork[IW_MXORD]);
+        let mtype = MatrixType::from_code(c.iwork[IW_MTYPE]).unwrap_or(MatrixType::DenseNumerical);
+        let (ml, mu) = (i64::from(c.iwork[IW_ML]), i64::from(c.iwork[IW_MU]));
+        let (lenpd, _, _) = required_lengths(neq as i64, mxord, mtype, ml, mu);
+        let lenpd = usize::try_from(lenpd).unwrap_or(0);
+        Run {
+            w: Work::split(&mut *c.rwork, &mut *c.iwork, neq, mtype, lenpd),
+            t0: *c.t,
+            t: &mut *c.t,
+            y: &mut *c.y,
+            yp: &mut *c.yprime,
+            info: &mut *c.info,
+            rtol: &mut *c.rtol,
+            atol: &mut *c.atol,
+            neq,
+            tout: c.tout,
+            tstop: 0.0,
+            uround: 0.0,
+            tn: 0.0,
+            h: 0.0,
+            ho: 0.0,
         }
-        if rtoli > 0.0 || atoli > 0.0 {
-            nonzero = true;
-        }
-        if rtoli < 0.0 {
-            return Err(Illegal(6, "SOME ELEMENT OF RTOL IS .LT. 0".into()));
-        }
-        if atoli < 0.0 {
-            return Err(Illegal(7, "SOME ELEMENT OF ATOL IS .LT. 0".into()));
-        }
-    }
-    if !nonzero {
-        return Err(Illegal(8, "ALL ELEMENTS OF RTOL AND ATOL ARE ZERO".into()));
     }
 
-    let mxord = i64::from(c.iwork[IW_MXORD]);
-    let mtype = MatrixType::from_code(c.iwork[IW_MTYPE]).unwrap_or(MatrixType::DenseNumerical);
-    let (ml, mu) = (i64::from(c.iwork[IW_ML]), i64::from(c.iwork[IW_MU]));
-    let (lenpd, _, _) = required_lengths(neq as i64, mxord, mtype, ml, mu);
-    let lenpd = usize::try_from(lenpd).unwrap_or(0);
-    let tout = c.tout;
-    let t0 = *c.t;
-    let info = &mut *c.info;
-    let (y, yp) = (&mut *c.y, &mut *c.yprime);
-    let mut w = Work::split(&mut *c.rwork, &mut *c.iwork, neq, mtype, lenpd);
-    let with_tstop = info[3] != 0;
-    let with_hmax = info[6] != 0;
-    let each_step = info[2] != 0;
-    let nonneg = info[9] != 0;
-
-    let mut tstop = 0.0;
-    let uround;
-    let mut h;
-    let mut tn;
-    let mut ho = 0.0;
-    let start;
-    if info1 == 0 {
-        // First call: weights, unit roundoff, initial step, PHI (statements 300-390).
-        tn = t0;
-        set_weights(vector_tol, c.rtol, c.atol, y, w.wt);
+    /// The first call (statements 300-390): weights, unit roundoff, the initial step size
+    /// fitted to HMAX and TSTOP, the initial derivative (INFO(11) = 1), PHI.
+    fn first_call<R: Residual + ?Sized>(&mut self, res: &mut R) -> Result<Start, Illegal> {
+        let (t0, tout, w) = (self.t0, self.tout, &mut self.w);
+        self.tn = t0;
+        set_weights(self.info[1] != 0, self.rtol, self.atol, self.y, w.wt);
         if w.wt.iter().any(|&v| v <= 0.0) {
             return Err(Illegal(13, "SOME ELEMENT OF WT IS .LE. 0.0".into()));
         }
-        uround = f64::EPSILON;
+        let uround = f64::EPSILON;
+        self.uround = uround;
         w.head[RW_ROUND] = uround;
         // MAX(ABS(T),ABS(TOUT)) as the reference gfortran build computes it: ABS(TOUT)
         // unless ABS(T) is larger, so a NaN TOUT gives a NaN HMIN (DDAINI then fails).
@@ -465,299 +165,217 @@ fn run<R: Residual + ?Sized>(
                 ),
             ));
         }
-        if info[7] != 0 {
-            ho = w.head[RW_H];
+        let mut ho = if self.info[7] != 0 {
+            let ho = w.head[RW_H];
             if (tout - t0) * ho < 0.0 {
                 return Err(tout_behind_t(tout, t0));
             }
             if ho == 0.0 {
                 return Err(Illegal(12, "INFO(8)=1 AND H0=0.0".into()));
             }
+            ho
         } else {
-            ho = 0.001 * tdist;
-            let ypnorm = weighted_rms(yp, w.wt);
-            if ypnorm > 0.5 / ho {
-                ho = 0.5 / ypnorm;
-            }
-            ho = ho.copysign(tout - t0);
+            initial_step(tdist, weighted_rms(self.yp, w.wt), tout - t0)
+        };
+        if self.info[6] != 0 {
+            ho = limit_by_hmax(ho, w.head[RW_HMAX]);
         }
-        if with_hmax {
-            let rh = ho.abs() / w.head[RW_HMAX];
-            if rh > 1.0 {
-                ho /= rh;
-            }
+        if self.info[3] != 0 {
+            let tstop = w.head[RW_TSTOP];
+            self.tstop = tstop;
+            ho = fit_first_step(t0, tout, tstop, ho)
+                .map_err(|p| tstop_illegal(p, tstop, t0, tout))?;
         }
-        if with_tstop {
-            tstop = w.head[RW_TSTOP];
-            if (tstop - t0) * ho < 0.0 {
-                return Err(tstop_behind_t(tstop, t0));
-            }
-            if (t0 + ho - tstop) * ho > 0.0 {
-                ho = tstop - t0;
-            }
-            if (tstop - tout) * ho < 0.0 {
-                return Err(tstop_behind_tout(tstop, tout));
-            }
+        let (y, yp) = (&mut *self.y, &mut *self.yp);
+        let nonneg = self.info[9] != 0;
+        let initial = if self.info[10] != 0 {
+            initial_yprime(res, &mut self.tn, y, yp, &mut ho, w, hmin, uround, nonneg)
+        } else {
+            Ok(())
+        };
+        self.ho = ho;
+        self.h = ho;
+        if let Err(failure) = initial {
+            return Ok(Start::Failed(failure));
         }
-        if info[10] != 0 {
-            idid = initial_yprime(res, &mut tn, y, yp, &mut ho, &mut w, hmin, uround, nonneg);
+        w.head[RW_H] = ho;
+        let neq = self.neq;
+        column_mut(w.phi, neq, 0).copy_from_slice(y);
+        for (p, ypi) in column_mut(w.phi, neq, 1).iter_mut().zip(yp.iter()) {
+            *p = ho * ypi;
         }
-        h = ho;
-        if idid >= 0 {
-            w.head[RW_H] = h;
-            w.phi[..neq].copy_from_slice(y);
-            for (p, ypi) in w.phi[neq..2 * neq].iter_mut().zip(yp.iter()) {
-                *p = h * ypi;
-            }
+        Ok(Start::Integrate)
+    }
+
+    /// A continuation call (statements 400-490): is the answer already there? Else the
+    /// step size is fitted to HMAX and TSTOP.
+    fn continuation(&mut self) -> Result<Start, Illegal> {
+        let (t0, tout) = (self.t0, self.tout);
+        self.uround = self.w.head[RW_ROUND];
+        self.tn = self.w.head[RW_TN];
+        self.h = self.w.head[RW_H];
+        if self.info[6] != 0 {
+            self.h = limit_by_hmax(self.h, self.w.head[RW_HMAX]);
         }
-        start = Start::Integrate;
-    } else {
-        // Continuation: is the answer already there? (statements 400-490)
-        uround = w.head[RW_ROUND];
-        tn = w.head[RW_TN];
-        h = w.head[RW_H];
-        if with_hmax {
-            let rh = h.abs() / w.head[RW_HMAX];
-            if rh > 1.0 {
-                h /= rh;
-            }
-        }
+        let (tn, h) = (self.tn, self.h);
         if t0 == tout {
             return Err(tout_equals_t(tout));
         }
         if (t0 - tout) * h > 0.0 {
             return Err(tout_behind_t(tout, t0));
         }
-        let kold = usize::try_from(w.iw[IW_KOLD]).unwrap_or(0);
-        let psi = &w.head[RW_PSI..RW_PSI + 6];
-        let answer =
-            |target: f64, code: i32, y: &mut [f64], yp: &mut [f64], t: &mut f64, idid: &mut i32| {
-                interpolate(tn, target, y, yp, kold, w.phi, psi);
-                *t = target;
-                *idid = code;
-                Start::Done
-            };
-        let t = &mut *c.t;
-        if info[3] != 1 {
+        let each_step = self.info[2] == 1;
+        let pending = answer_without_step(each_step, t0, tn, tout, h);
+        if self.info[3] != 1 {
             // Labels 420/425: TN at or past TOUT (.GE.) interpolates to TOUT, IDID = 3.
-            start = if info[2] == 1 {
-                if (tn - t0) * h <= 0.0 {
-                    Start::Integrate
-                } else if (tn - tout) * h >= 0.0 {
-                    answer(tout, 3, y, yp, t, &mut idid)
-                } else {
-                    answer(tn, 1, y, yp, t, &mut idid)
-                }
-            } else if (tn - tout) * h < 0.0 {
-                Start::Integrate
-            } else {
-                answer(tout, 3, y, yp, t, &mut idid)
-            };
+            return Ok(self.answer_or_step(pending));
+        }
+        let tstop = self.w.head[RW_TSTOP];
+        self.tstop = tstop;
+        check_tstop(tn, tstop, tout, h).map_err(|p| tstop_illegal(p, tstop, t0, tout))?;
+        // Labels 440/445: as 420/425, .GE.
+        if pending.is_some() {
+            return Ok(self.answer_or_step(pending));
+        }
+        // Labels 450/460 test .GT. and .LE.: with a NaN the original takes the
+        // fall-through sides (TSTOP answer; H = TSTOP - TN).
+        if (tn - tstop).abs() > 100.0 * self.uround * (tn.abs() + h.abs()) {
+            if let Some(h) = clip_to_tstop(tn, h, tstop) {
+                self.h = h;
+                self.w.head[RW_H] = h;
+            }
+            Ok(Start::Integrate)
         } else {
-            tstop = w.head[RW_TSTOP];
-            if (tn - tstop) * h > 0.0 {
-                return Err(tstop_behind_t(tstop, t0));
-            }
-            if (tstop - tout) * h < 0.0 {
-                return Err(tstop_behind_tout(tstop, tout));
-            }
-            // Labels 440/445: as 420/425, .GE.
-            let pending = if info[2] == 1 {
-                if (tn - t0) * h <= 0.0 {
-                    None
-                } else if (tn - tout) * h >= 0.0 {
-                    Some(answer(tout, 3, y, yp, t, &mut idid))
-                } else {
-                    Some(answer(tn, 1, y, yp, t, &mut idid))
-                }
-            } else if (tn - tout) * h < 0.0 {
-                None
-            } else {
-                Some(answer(tout, 3, y, yp, t, &mut idid))
-            };
-            start = match pending {
-                Some(done) => done,
-                // Labels 450/460 test .GT. and .LE.: with a NaN the original takes the
-                // fall-through sides (TSTOP answer; H = TSTOP - TN).
-                None => {
-                    if (tn - tstop).abs() > 100.0 * uround * (tn.abs() + h.abs()) {
-                        let tnext = tn + h;
-                        if not_le((tnext - tstop) * h, 0.0) {
-                            h = tstop - tn;
-                            w.head[RW_H] = h;
-                        }
-                        Start::Integrate
-                    } else {
-                        answer(tstop, 2, y, yp, t, &mut idid)
-                    }
-                }
-            };
+            Ok(self.answer_or_step(Some((tstop, Success::Tstop))))
         }
     }
 
-    if matches!(start, Start::Integrate) {
-        // The stepping loop (statements 500-555).
+    /// Interpolates the answer at `target` when there is one, else steps.
+    fn answer_or_step(&mut self, pending: Option<(f64, Success)>) -> Start {
+        match pending {
+            Some((target, success)) => {
+                self.answer(target);
+                Start::Done(success)
+            }
+            None => Start::Integrate,
+        }
+    }
+
+    /// Y, YPRIME interpolated at `target`, and T = `target` (DDATRP).
+    fn answer(&mut self, target: f64) {
+        let kold = as_index(self.w.iw[IW_KOLD]);
+        let psi = &self.w.head[RW_PSI..RW_PSI + 6];
+        interpolate(self.tn, target, self.y, self.yp, kold, self.w.phi, psi);
+        *self.t = target;
+    }
+
+    /// The stepping loop (statements 500-555): the 500-step limit, new weights, the
+    /// accuracy check and HMIN before each step; after it the TOUT/TSTOP tests.
+    fn step_loop<R: Residual + ?Sized>(&mut self, res: &mut R) -> Result<Success, Failure> {
+        let (neq, uround, tout) = (self.neq, self.uround, self.tout);
         loop {
-            if idid == -12 {
-                break;
-            }
+            let w = &mut self.w;
             if w.iw[IW_NST] - w.iw[IW_NSTL] >= 500 {
-                idid = -1;
-                break;
+                return Err(Failure::TooMuchWork);
             }
-            set_weights(vector_tol, c.rtol, c.atol, &w.phi[..neq], w.wt);
+            set_weights(self.info[1] != 0, self.rtol, self.atol, &w.phi[..neq], w.wt);
             // Label 520 tests WT .GT. 0, so a NaN weight (from a NaN solution) stops
             // the run here, unlike the .LE. test of the first call.
             if w.wt.iter().any(|&v| not_gt(v, 0.0)) {
-                idid = -3;
-                break;
+                return Err(Failure::NonPositiveWeight);
             }
             let r = weighted_rms(&w.phi[..neq], w.wt) * 100.0 * uround;
             // IF(R.LE.1.0D0) GO TO 525: a NaN R (an infinite Y) falls through to -2.
             if not_le(r, 1.0) {
-                let n = if info[1] == 1 { neq } else { 1 };
-                for v in c.rtol[..n].iter_mut().chain(c.atol[..n].iter_mut()) {
-                    *v *= r;
-                }
-                idid = -2;
-                break;
+                scale_tolerances(self.info[1] == 1, self.rtol, self.atol, neq, r);
+                return Err(Failure::TooMuchAccuracy { factor: r });
             }
             // Label 525: MAX(ABS(TN),ABS(TOUT)) as the reference gfortran build computes
             // it: ABS(TN) unless ABS(TOUT) is larger (a NaN TOUT leaves HMIN finite).
+            let tn = self.tn;
             let largest = if tout.abs() > tn.abs() {
                 tout.abs()
             } else {
                 tn.abs()
             };
-            let hmin = 4.0 * uround * largest;
-            if with_hmax {
-                let rh = h.abs() / w.head[RW_HMAX];
-                if rh > 1.0 {
-                    h /= rh;
-                }
+            if self.info[6] != 0 {
+                self.h = limit_by_hmax(self.h, w.head[RW_HMAX]);
             }
             let limits = StepLimits {
-                hmin,
+                hmin: 4.0 * uround * largest,
                 uround,
-                nonneg,
+                epcon: 0.33,
+                nonneg: self.info[9] != 0,
             };
-            idid = take_step(res, &mut tn, y, yp, &mut h, &mut info[0], &mut w, &limits);
-            if idid < 0 {
-                break;
-            }
-            let kold = usize::try_from(w.iw[IW_KOLD]).unwrap_or(0);
-            let psi = &w.head[RW_PSI..RW_PSI + 6];
-            let near_tstop =
-                |tn: f64, h: f64| (tn - tstop).abs() <= 100.0 * uround * (tn.abs() + h.abs());
-            // The tests after label 527 in the original's direction, so that a NaN
-            // takes the side the original's IF takes.
-            let reached = if !with_tstop {
-                if !each_step {
-                    if (tn - tout) * h < 0.0 {
-                        None
-                    } else {
-                        Some((tout, 3))
-                    }
-                } else if (tn - tout) * h >= 0.0 {
-                    Some((tout, 3))
-                } else {
-                    *c.t = tn;
-                    idid = 1;
-                    break;
-                }
-            } else if !each_step {
-                if (tn - tout) * h < 0.0 {
-                    if near_tstop(tn, h) {
-                        Some((tstop, 2))
-                    } else {
-                        let tnext = tn + h;
-                        if not_le((tnext - tstop) * h, 0.0) {
-                            h = tstop - tn;
-                        }
-                        None
-                    }
-                } else {
-                    Some((tout, 3))
-                }
-            } else if (tn - tout) * h >= 0.0 {
-                Some((tout, 3))
-            } else if near_tstop(tn, h) {
-                Some((tstop, 2))
-            } else {
-                *c.t = tn;
-                idid = 1;
-                break;
-            };
-            if let Some((target, code)) = reached {
-                interpolate(tn, target, y, yp, kold, w.phi, psi);
-                *c.t = target;
-                idid = code;
-                break;
+            let (y, yp, h) = (&mut *self.y, &mut *self.yp, &mut self.h);
+            take_step(res, &mut self.tn, y, yp, h, &mut self.info[0], w, &limits)
+                .map_err(Failure::Step)?;
+            if let Some(success) = self.after_step() {
+                return Ok(success);
             }
         }
     }
 
-    *c.idid = idid;
-    if idid >= 0 {
-        // Successful returns (statement 580).
-        w.head[RW_TN] = tn;
-        w.head[RW_H] = h;
-        return Ok(());
+    /// The tests after a step (labels 527-555), in the original's direction so that a NaN
+    /// takes the side the original's IF takes: TOUT passed, TSTOP reached, one step per
+    /// call; else the next step is cut to end at TSTOP.
+    fn after_step(&mut self) -> Option<Success> {
+        let (tn, h, tout, tstop) = (self.tn, self.h, self.tout, self.tstop);
+        let uround = self.uround;
+        let near_tstop = (tn - tstop).abs() <= 100.0 * uround * (tn.abs() + h.abs());
+        let passed_tout = (tn - tout) * h >= 0.0;
+        let each_step = self.info[2] != 0;
+        let reached = if self.info[3] == 0 {
+            if !each_step {
+                if (tn - tout) * h < 0.0 {
+                    None
+                } else {
+                    Some((tout, Success::Tout))
+                }
+            } else if passed_tout {
+                Some((tout, Success::Tout))
+            } else {
+                Some((tn, Success::Step))
+            }
+        } else if !each_step {
+            if (tn - tout) * h < 0.0 {
+                if near_tstop {
+                    Some((tstop, Success::Tstop))
+                } else {
+                    if let Some(h) = clip_to_tstop(tn, h, tstop) {
+                        self.h = h;
+                    }
+                    None
+                }
+            } else {
+                Some((tout, Success::Tout))
+            }
+        } else if passed_tout {
+            Some((tout, Success::Tout))
+        } else if near_tstop {
+            Some((tstop, Success::Tstop))
+        } else {
+            Some((tn, Success::Step))
+        };
+        let (target, success) = reached?;
+        if success == Success::Step {
+            *self.t = tn;
+        } else {
+            self.answer(target);
+        }
+        Some(success)
     }
 
-    // Unsuccessful returns other than illegal input (statements 600-690).
-    let (tn_s, h_s) = (fmt_d15(tn), fmt_d15(h));
-    let text = match idid {
-        -1 => Some(format!("AT CURRENT T = {tn_s} 500 STEPS TAKEN ON THIS CALL BEFORE REACHING TOUT")),
-        -2 => Some(format!(
-            "AT T = {tn_s} TOO MUCH ACCURACY REQUESTED FOR PRECISION OF MACHINE. RTOL AND ATOL WERE INCREASED TO APPROPRIATE VALUES"
-        )),
-        -3 => Some(format!("AT T = {tn_s} SOME ELEMENT OF WT HAS BECOME .LE. 0.0")),
-        -6 => Some(format!(
-            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE ERROR TEST FAILED REPEATEDLY OR WITH ABS(H)=HMIN"
-        )),
-        -7 => Some(format!(
-            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR FAILED TO CONVERGE REPEATEDLY OR WITH ABS(H)=HMIN"
-        )),
-        -8 => Some(format!("AT T = {tn_s} AND STEPSIZE H = {h_s} THE ITERATION MATRIX IS SINGULAR")),
-        -9 => Some(format!(
-            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR COULD NOT CONVERGE.  ALSO, THE ERROR TEST FAILED REPEATEDLY."
-        )),
-        -10 => Some(format!(
-            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR COULD NOT CONVERGE BECAUSE IRES WAS EQUAL TO MINUS ONE"
-        )),
-        -11 => Some(format!("AT T = {tn_s} AND STEPSIZE H = {h_s} IRES WAS EQUAL TO MINUS TWO")),
-        -12 => Some(format!(
-            "AT T = {tn_s} AND STEPSIZE H = {} THE INITIAL YPRIME COULD NOT BE COMPUTED",
-            fmt_d15(ho)
-        )),
-        _ => None,
-    };
-    if let Some(text) = text {
-        notes.push(Diagnostic {
-            nerr: idid,
-            level: 1,
-            text,
-        });
-    }
-    info[0] = -1;
-    *c.t = tn;
-    w.head[RW_TN] = tn;
-    w.head[RW_H] = h;
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{fmt_d15, fmt_i8};
-
-    #[test]
-    fn edit_descriptors_match_gfortran() {
-        assert_eq!(fmt_d15(1.0), "   1.000000D+00 ");
-        assert_eq!(fmt_d15(-2.5e-7), "  -2.500000D-07 ");
-        assert_eq!(fmt_d15(0.0), "   0.000000D+00 ");
-        assert_eq!(fmt_d15(1.5e200), "   1.500000+200 ");
-        assert_eq!(fmt_i8(-5), "      -5");
-        assert_eq!(fmt_i8(1_000_000_000), "********");
+    /// The returns (statements 580 and 600-690): TN and H stored; on a failure T = TN and
+    /// INFO(1) = -1, so that the next call must act on it.
+    fn finish(&mut self, result: Result<Success, Failure>) -> Result<Success, Stop> {
+        let (tn, h) = (self.tn, self.h);
+        if result.is_err() {
+            self.info[0] = -1;
+            *self.t = tn;
+        }
+        self.w.head[RW_TN] = tn;
+        self.w.head[RW_H] = h;
+        result.map_err(|failure| Stop::Failed { failure, t: tn, h })
     }
 }

@@ -1,10 +1,11 @@
-//! The iteration matrix `G_y + CJ·G_y'`: formed from the user's Jacobian or by finite
-//! differences, factored and applied with LINPACK (DDAJAC, DDASLV; Brenan, Campbell &
-//! Petzold 1996, §5.2.2 and §5.4.1), over views of the caller's RWORK/IWORK.
+//! DDASSL's work arrays cut into their pieces, and its iteration matrix `G_y + CJ·G_y'`
+//! (DDAJAC, DDASLV; Brenan, Campbell & Petzold 1996, §5.2.2 and §5.4.1): DDAJAC's own
+//! difference increment over the shared forming and factoring of [`crate::bdf::matrix`].
 
-use super::layout::{MatrixType, IW_HEADER, IW_ML, IW_MU, IW_MXORD, RW_DELTA};
+use super::layout::{IW_HEADER, IW_ML, IW_MU, IW_MXORD, RW_DELTA};
 use super::Residual;
-use crate::linalg::linpack::{lu_factor_band, lu_factor_dense, lu_solve_band, lu_solve_dense};
+use crate::bdf::layout::{as_index, MatrixType};
+use crate::bdf::matrix::{difference_matrix, factor, solve, MatrixOutcome, Shape};
 
 /// RWORK and IWORK cut into the pieces the original addresses by offset.
 pub struct Work<'a> {
@@ -25,20 +26,7 @@ pub struct Work<'a> {
     /// IWORK(21..20+NEQ): pivots.
     pub ipvt: &'a mut [i32],
     /// How the iteration matrix is formed and stored.
-    pub mtype: MatrixType,
-    /// Length of the matrix storage in WM (IWORK(16)).
-    pub lenpd: usize,
-}
-
-/// Result of forming and factoring the iteration matrix (DDAJAC's IER and IRES).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MatrixOutcome {
-    /// Formed and factored.
-    Factored,
-    /// A zero pivot appeared (IER != 0).
-    Singular,
-    /// A residual call for a difference quotient returned this negative IRES.
-    ResidualFailed(i32),
+    pub shape: Shape,
 }
 
 impl<'a> Work<'a> {
@@ -51,7 +39,13 @@ impl<'a> Work<'a> {
         mtype: MatrixType,
         lenpd: usize,
     ) -> Self {
-        let mxord = usize::try_from(iwork[IW_MXORD]).unwrap_or(0);
+        let mxord = as_index(iwork[IW_MXORD]);
+        let shape = Shape {
+            mtype,
+            ml: as_index(iwork[IW_ML]),
+            mu: as_index(iwork[IW_MU]),
+            lenpd,
+        };
         let (head, rest) = rwork.split_at_mut(RW_DELTA);
         let (delta, rest) = rest.split_at_mut(neq);
         let (e, rest) = rest.split_at_mut(neq);
@@ -68,15 +62,8 @@ impl<'a> Work<'a> {
             wm,
             iw,
             ipvt,
-            mtype,
-            lenpd,
+            shape,
         }
-    }
-
-    fn bandwidths(&self) -> (usize, usize) {
-        let ml = usize::try_from(self.iw[IW_ML]).unwrap_or(0);
-        let mu = usize::try_from(self.iw[IW_MU]).unwrap_or(0);
-        (ml, mu)
     }
 
     /// Forms `PD = G_y + cj·G_y'` at (`t`, `y`, `yp`) and factors it (DDAJAC). `self.delta`
@@ -93,19 +80,16 @@ impl<'a> Work<'a> {
         h: f64,
         uround: f64,
     ) -> MatrixOutcome {
-        let (ml, mu) = self.bandwidths();
-        let (pd, save) = self.wm.split_at_mut(self.lenpd);
-        if matches!(
-            self.mtype,
-            MatrixType::DenseAnalytic | MatrixType::BandAnalytic
-        ) {
+        let shape = self.shape;
+        let (pd, save) = self.wm.split_at_mut(shape.lenpd);
+        if shape.mtype.is_analytic() {
             pd.fill(0.0);
             res.jacobian(t, y, yp, cj, pd);
         } else {
             let squr = uround.sqrt();
             let wt = &*self.wt;
             let formed = difference_matrix(
-                self.mtype.is_band().then_some((ml, mu)),
+                shape.mtype.is_band().then_some((shape.ml, shape.mu)),
                 pd,
                 save,
                 y,
@@ -114,107 +98,19 @@ impl<'a> Work<'a> {
                 self.delta,
                 self.e,
                 |yi, ypi, i| increment(squr, yi, ypi, wt[i], h),
-                |y, yp, e| res.residual(t, y, yp, e).ires(),
+                |y, yp, e| res.residual(t, y, yp, e),
             );
-            if let Err(ires) = formed {
-                return MatrixOutcome::ResidualFailed(ires);
+            if let Err(flag) = formed {
+                return MatrixOutcome::ResidualFailed(flag);
             }
         }
-        let neq = y.len();
-        let pd = &mut self.wm[..self.lenpd];
-        let info = if self.mtype.is_band() {
-            lu_factor_band(pd, 2 * ml + mu + 1, neq, ml, mu, self.ipvt)
-        } else {
-            lu_factor_dense(pd, neq, neq, self.ipvt)
-        };
-        if info == 0 {
-            MatrixOutcome::Factored
-        } else {
-            MatrixOutcome::Singular
-        }
+        factor(&shape, self.wm, self.ipvt)
     }
 
     /// Overwrites `self.delta` with the solution of `PD x = delta` (DDASLV).
     pub fn solve_delta(&mut self) {
-        let neq = self.delta.len();
-        let pd = &self.wm[..self.lenpd];
-        if self.mtype.is_band() {
-            let (ml, mu) = self.bandwidths();
-            lu_solve_band(pd, 2 * ml + mu + 1, neq, ml, mu, self.ipvt, self.delta);
-        } else {
-            lu_solve_dense(pd, neq, neq, self.ipvt, self.delta);
-        }
+        solve(&self.shape, self.wm, self.ipvt, self.delta);
     }
-}
-
-/// The iteration matrix by difference quotients, as DDAJAC and DDASKR's DMATD form it:
-/// dense, one residual per column; banded (`band` = (ML, MU)), one residual per group of
-/// columns ML+MU+1 apart, with y and y' of the group kept in `save`. `delta` holds the
-/// residual at (y, y'), `e` takes the perturbed ones; `increment(y_i, y'_i, i)` is the
-/// code's own increment. Returns the negative IRES of a failed residual.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn difference_matrix(
-    band: Option<(usize, usize)>,
-    pd: &mut [f64],
-    save: &mut [f64],
-    y: &mut [f64],
-    yp: &mut [f64],
-    cj: f64,
-    delta: &[f64],
-    e: &mut [f64],
-    increment: impl Fn(f64, f64, usize) -> f64,
-    mut residual: impl FnMut(&[f64], &[f64], &mut [f64]) -> i32,
-) -> Result<(), i32> {
-    let neq = y.len();
-    let Some((ml, mu)) = band else {
-        for i in 0..neq {
-            let del = increment(y[i], yp[i], i);
-            let (ysave, ypsave) = (y[i], yp[i]);
-            y[i] += del;
-            yp[i] += cj * del;
-            let ires = residual(y, yp, e);
-            if ires < 0 {
-                return Err(ires);
-            }
-            let delinv = 1.0 / del;
-            let column = &mut pd[i * neq..(i + 1) * neq];
-            for ((p, ei), di) in column.iter_mut().zip(e.iter()).zip(delta.iter()) {
-                *p = (ei - di) * delinv;
-            }
-            y[i] = ysave;
-            yp[i] = ypsave;
-        }
-        return Ok(());
-    };
-    let mband = ml + mu + 1;
-    let meband = mband + ml;
-    let msave = neq / mband + 1;
-    let (ysaved, ypsaved) = save.split_at_mut(msave);
-    for j in 0..mband.min(neq) {
-        for (slot, n) in (j..neq).step_by(mband).enumerate() {
-            ysaved[slot] = y[n];
-            ypsaved[slot] = yp[n];
-            let del = increment(y[n], yp[n], n);
-            y[n] += del;
-            yp[n] += cj * del;
-        }
-        let ires = residual(y, yp, e);
-        if ires < 0 {
-            return Err(ires);
-        }
-        for (slot, n) in (j..neq).step_by(mband).enumerate() {
-            y[n] = ysaved[slot];
-            yp[n] = ypsaved[slot];
-            let del = increment(y[n], yp[n], n);
-            let delinv = 1.0 / del;
-            let first = n.saturating_sub(mu);
-            let last = (neq - 1).min(n + ml);
-            for i in first..=last {
-                pd[n * meband + i + ml + mu - n] = (e[i] - delta[i]) * delinv;
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The difference increment of DDAJAC: `sqrt(uround)·max(|y|, |h·y'|, |wt|)` with the sign

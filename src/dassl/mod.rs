@@ -10,49 +10,20 @@
 //! ([`layout`]): [`ddassl`] is the original's call over slices, [`Dassl`] a safe interface
 //! with options, statistics and typed errors over the same arrays.
 
-pub(crate) mod api;
+mod api;
+mod checks;
 mod driver;
-mod error;
 mod init;
 pub mod layout;
-pub(crate) mod matrix;
-pub(crate) mod step;
-pub(crate) mod vectors;
+mod legacy;
+mod matrix;
+mod norm;
+mod step;
 
-pub use api::{Dassl, JacobianKind, Options, Reached, Stats, Tolerance};
-pub use driver::{ddassl, Call, Diagnostic};
-pub use error::DasslError;
-
-/// What a residual evaluation reports (the original's IRES).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ResFlag {
-    /// IRES >= 0: the residual was computed.
-    Ok,
-    /// IRES = -1: `y` is illegal; the step is retried with a smaller step size.
-    IllegalY,
-    /// IRES <= -2: stop the integration (IDID = -11).
-    Stop,
-}
-
-impl ResFlag {
-    /// The IRES value the original tests: 0, -1 or -2.
-    pub fn ires(self) -> i32 {
-        match self {
-            Self::Ok => 0,
-            Self::IllegalY => -1,
-            Self::Stop => -2,
-        }
-    }
-
-    /// The flag for an IRES value set by a Fortran or C residual routine.
-    pub fn from_ires(ires: i32) -> Self {
-        match ires {
-            0.. => Self::Ok,
-            -1 => Self::IllegalY,
-            _ => Self::Stop,
-        }
-    }
-}
+pub use crate::bdf::diagnostics::Diagnostic;
+pub use crate::bdf::{BdfError as DasslError, JacobianKind, ResFlag, Tolerance};
+pub use api::{Dassl, Options, Reached, Stats};
+pub use legacy::{ddassl, Call};
 
 /// The DAE `G(t, y, y') = 0` and, optionally, its iteration matrix.
 pub trait Residual {

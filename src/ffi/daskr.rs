@@ -7,50 +7,9 @@
 
 use std::ffi::c_void;
 
-use super::{ffi_boundary, message, overlapping, read, slice_mut, write_t_idid, Tolerances};
-use crate::daskr::{ddaskr, Call, Problem};
-use crate::dassl::ResFlag;
-
-/// `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
-pub type DaskrRes = Option<
-    unsafe extern "C" fn(
-        t: *const f64,
-        y: *const f64,
-        yprime: *const f64,
-        cj: *const f64,
-        delta: *mut f64,
-        ires: *mut i32,
-        rpar: *mut f64,
-        ipar: *mut i32,
-    ),
->;
-
-/// `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)` of the direct method.
-pub type DaskrJac = Option<
-    unsafe extern "C" fn(
-        t: *const f64,
-        y: *const f64,
-        yprime: *const f64,
-        pd: *mut f64,
-        cj: *const f64,
-        rpar: *mut f64,
-        ipar: *mut i32,
-    ),
->;
-
-/// `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
-pub type DaskrRt = Option<
-    unsafe extern "C" fn(
-        neq: *const i32,
-        t: *const f64,
-        y: *const f64,
-        yp: *const f64,
-        nrt: *const i32,
-        rval: *mut f64,
-        rpar: *mut f64,
-        ipar: *mut i32,
-    ),
->;
+use super::bdf::{call_jac, DaskrJac, DaskrRes, DaskrRt, DasslJac, Entry, Extra, Pointers};
+use super::{ffi_boundary, message, read, slice_mut};
+use crate::daskr::{ddaskr, Call, Problem, ResFlag};
 
 /// The user's RES, JAC and RT with the RPAR/IPAR pointers they receive.
 struct FortranCallbacks {
@@ -64,7 +23,7 @@ struct FortranCallbacks {
         rpar: *mut f64,
         ipar: *mut i32,
     ),
-    jac: DaskrJac,
+    jac: DasslJac,
     rt: DaskrRt,
     neq: i32,
     nrt: i32,
@@ -101,21 +60,8 @@ impl Problem for FortranCallbacks {
     }
 
     fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
-        if let Some(jac) = self.jac {
-            // SAFETY: as for RES; PD is the iteration-matrix storage of the length the
-            // original gives JAC (NEQ² dense, (2ML+MU+1)·NEQ banded).
-            unsafe {
-                jac(
-                    &t,
-                    y.as_ptr(),
-                    yprime.as_ptr(),
-                    pd.as_mut_ptr(),
-                    &cj,
-                    self.rpar,
-                    self.ipar,
-                );
-            }
-        }
+        // SAFETY: `ddaskr_`'s caller promised a JAC of the original's interface.
+        unsafe { call_jac(self.jac, t, y, yprime, cj, pd, self.rpar, self.ipar) };
     }
 
     fn roots(&mut self, t: f64, y: &[f64], yprime: &[f64], r: &mut [f64]) {
@@ -135,18 +81,6 @@ impl Problem for FortranCallbacks {
                 );
             }
         }
-    }
-}
-
-/// Prints the reason for refusing a call and sets IDID = -33 when IDID is writable.
-///
-/// # Safety
-/// `idid` must be null or point to a writable `i32`.
-unsafe fn refuse(idid: *mut i32, text: &str) {
-    message(&format!("DASKR--  {text}  (IDID = -33)"));
-    if !idid.is_null() && idid.is_aligned() {
-        // SAFETY: non-null and aligned checked; writability is the caller's contract.
-        unsafe { idid.write(-33) };
     }
 }
 
@@ -197,149 +131,84 @@ pub unsafe extern "C" fn ddaskr_(
         "DDASKR",
         {
             // SAFETY: IDID is null or writable by the caller's contract.
-            unsafe { refuse(idid, "INTERNAL ERROR.") }
+            unsafe { Entry::Ddaskr.refuse(idid, "INTERNAL ERROR.") }
         },
         {
-            // SAFETY: the scalar arguments are readable by the caller's contract; `read`
-            // rejects null and misaligned pointers.
-            let scalars = unsafe {
-                (
-                    read(neq),
-                    read(t),
-                    read(tout),
-                    read(lrw),
-                    read(liw),
-                    read(idid),
-                    read(nrt),
-                )
+            let pointers = Pointers {
+                neq,
+                t,
+                y,
+                yprime,
+                tout,
+                info,
+                rtol,
+                atol,
+                idid,
+                rwork,
+                lrw,
+                iwork,
+                liw,
             };
-            let (
-                Some(neq_v),
-                Some(t_v),
-                Some(tout_v),
-                Some(lrw_v),
-                Some(liw_v),
-                Some(idid_v),
-                Some(nrt_v),
-            ) = scalars
-            else {
-                // SAFETY: IDID is null or writable by the caller's contract.
-                unsafe {
-                    refuse(
-                        idid,
-                        "A SCALAR ARGUMENT (NEQ, T, TOUT, LRW, LIW, IDID, NRT) IS A NULL POINTER.",
-                    )
-                };
-                return;
+            // SAFETY: NRT is readable by the caller's contract; `read` rejects null and
+            // misaligned pointers.
+            let nrt_v = unsafe { read(nrt) };
+            let nr = nrt_v.and_then(|v| usize::try_from(v).ok()).unwrap_or(0);
+            let extra = Extra {
+                scalar_names: "NEQ, T, TOUT, LRW, LIW, IDID, NRT",
+                scalars_read: nrt_v.is_some(),
+                missing_callback: (nrt_v.unwrap_or(0) > 0 && rt.is_none())
+                    .then_some("NRT > 0 BUT RT IS A NULL POINTER."),
+                regions: &[(jroot as usize, nr * size_of::<i32>())],
+                overlap_names: "Y, YPRIME, INFO, RWORK, IWORK, JROOT, T AND IDID",
             };
-            let Some(res) = res else {
-                // SAFETY: IDID was read above, so it is valid; writable by contract.
-                unsafe { refuse(idid, "RES IS A NULL POINTER.") };
+            // SAFETY: the arguments are valid as this function's contract states.
+            let marshalled = unsafe {
+                pointers.marshal::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), &extra)
+            };
+            let (Some(mut args), Some(res), Some(nrt_v)) = (marshalled, res, nrt_v) else {
                 return;
             };
-            // SAFETY: INFO holds 20 integers by the caller's contract.
-            let Some(info_s) = (unsafe { slice_mut(info, 20) }) else {
-                // SAFETY: as above.
-                unsafe { refuse(idid, "INFO IS A NULL POINTER.") };
-                return;
-            };
-            let info_a: &mut [i32; 20] = info_s.try_into().expect("INFO slice of length 20");
-            if info_a[4] == 1 && jac.is_none() && info_a[0] == 0 {
-                // SAFETY: as above.
-                unsafe { refuse(idid, "INFO(5) = 1 BUT JAC IS A NULL POINTER.") };
-                return;
-            }
-            if nrt_v > 0 && rt.is_none() {
-                // SAFETY: as above.
-                unsafe { refuse(idid, "NRT > 0 BUT RT IS A NULL POINTER.") };
-                return;
-            }
-            let n = usize::try_from(neq_v).unwrap_or(0);
-            let nr = usize::try_from(nrt_v).unwrap_or(0);
-            let ntol = if info_a[1] == 1 { n } else { 1 };
-            let lr = usize::try_from(lrw_v).unwrap_or(0);
-            let li = usize::try_from(liw_v).unwrap_or(0);
-            let f = std::mem::size_of::<f64>();
-            let i = std::mem::size_of::<i32>();
-            if overlapping(&[
-                (y as usize, n * f),
-                (yprime as usize, n * f),
-                (info as usize, 20 * i),
-                (rwork as usize, lr * f),
-                (iwork as usize, li * i),
-                (jroot as usize, nr * i),
-                (t as usize, f),
-                (idid as usize, i),
-            ]) {
-                // SAFETY: as above.
-                unsafe {
-                    refuse(
-                        idid,
-                        "Y, YPRIME, INFO, RWORK, IWORK, JROOT, T AND IDID MUST NOT OVERLAP.",
-                    )
-                };
-                return;
-            }
-            // SAFETY: lengths from NEQ, LRW, LIW, NRT as the caller's contract states; the
-            // regions were checked not to overlap; `slice_mut` rejects null/misaligned.
-            let arrays = unsafe {
-                (
-                    slice_mut(y, n),
-                    slice_mut(yprime, n),
-                    slice_mut(rwork, lr),
-                    slice_mut(iwork, li),
-                    slice_mut(jroot, nr),
-                )
-            };
-            let (Some(y_s), Some(yp_s), Some(rwork_s), Some(iwork_s), Some(jroot_s)) = arrays
-            else {
-                // SAFETY: as above.
-                unsafe { refuse(idid, "Y, YPRIME, RWORK, IWORK OR JROOT IS A NULL POINTER.") };
-                return;
-            };
-            // SAFETY: RTOL/ATOL hold `ntol` readable values by the caller's contract.
-            let Some(mut tols) = (unsafe { Tolerances::read(rtol, atol, ntol) }) else {
-                // SAFETY: as above.
-                unsafe { refuse(idid, "RTOL OR ATOL IS A NULL POINTER.") };
+            // SAFETY: JROOT holds NRT integers by the caller's contract and was checked not
+            // to overlap the other arrays; `slice_mut` rejects null and misaligned pointers.
+            let Some(jroot_s) = (unsafe { slice_mut(jroot, nr) }) else {
+                // SAFETY: IDID was read, so it is valid; writable by the contract.
+                unsafe { Entry::Ddaskr.refuse(idid, "JROOT IS A NULL POINTER.") };
                 return;
             };
             let mut callbacks = FortranCallbacks {
                 res,
                 jac,
                 rt,
-                neq: neq_v,
+                neq: args.neq,
                 nrt: nrt_v,
                 rpar,
                 ipar,
             };
-            let (mut t_out, mut idid_out) = (t_v, idid_v);
-            let (rtol, atol) = tols.pair();
+            let (mut t_out, mut idid_out) = (args.t, args.idid);
+            let (rtol, atol) = args.tols.pair();
             let notes = ddaskr(
                 &mut callbacks,
                 Call {
-                    neq: neq_v,
+                    neq: args.neq,
                     t: &mut t_out,
-                    y: y_s,
-                    yprime: yp_s,
-                    tout: tout_v,
-                    info: info_a,
+                    y: &mut *args.y,
+                    yprime: &mut *args.yprime,
+                    tout: args.tout,
+                    info: &mut *args.info,
                     rtol,
                     atol,
                     idid: &mut idid_out,
-                    rwork: rwork_s,
-                    iwork: iwork_s,
+                    rwork: &mut *args.rwork,
+                    iwork: &mut *args.iwork,
                     nrt: nrt_v,
                     jroot: jroot_s,
                 },
             );
             for note in &notes {
-                message(&note.text);
+                message(&note.line());
             }
-            // Write back only what changed, as the original writes only those.
-            // SAFETY: RTOL/ATOL are writable for `ntol` values by the caller's contract.
-            unsafe { tols.write_back() };
-            // SAFETY: T and IDID were read above (valid, aligned), writable by contract.
-            unsafe { write_t_idid(t, t_v, t_out, idid, idid_v, idid_out) };
+            // SAFETY: RTOL/ATOL, T and IDID are writable by the caller's contract.
+            unsafe { args.write_back(t_out, idid_out) };
         }
     )
 }

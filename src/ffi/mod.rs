@@ -6,6 +6,7 @@
 //! safe core only through [`slice`] and [`slice_mut`], the one audited place where a
 //! pointer and a length become a slice.
 
+mod bdf;
 mod daskr;
 mod dassl;
 mod radau5;

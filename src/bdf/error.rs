@@ -1,11 +1,11 @@
-//! Why a DASSL or DASKR integration stopped: the originals' negative IDID codes as a
-//! typed error.
+//! Why a DASSL or DASKR integration stopped: the originals' negative IDID codes as one
+//! typed error for the BDF family (the DDASKR-only cases say so).
 
 use thiserror::Error;
 
-/// A DDASSL or DDASKR failure; [`DasslError::idid`] gives the original's code.
+/// A DDASSL or DDASKR failure; [`BdfError::idid`] gives the original's code.
 #[derive(Debug, Clone, PartialEq, Error)]
-pub enum DasslError {
+pub enum BdfError {
     /// IDID = -33: illegal input; the message is the original's.
     #[error("illegal input: {message}")]
     IllegalInput {
@@ -87,9 +87,8 @@ pub enum DasslError {
         /// The initial point.
         t: f64,
     },
-    /// DDASKR's root functions are ill-defined: zero at two very close points (IDID =
-    /// -33), or not finite, which the original reports as a root on which no function
-    /// changes sign (IDID = 5, every JROOT = 0).
+    /// DDASKR only, IDID = -33 from the root check: a root function is zero at two very close
+    /// points, or returned a value that is not finite.
     #[error("root functions ill-defined at t = {t:e}")]
     IllDefinedRoots {
         /// Where the root functions were evaluated.
@@ -104,7 +103,7 @@ pub enum DasslError {
     },
 }
 
-impl DasslError {
+impl BdfError {
     /// The original's IDID for this failure (`NoActionTaken` keeps the earlier one).
     pub fn idid(&self) -> i32 {
         match self {

@@ -1,0 +1,124 @@
+//! The modified divided differences PHI (NEQ per column, MXORD+1 columns or more), the
+//! history both codes step with: scaled to PHI* before a step and back after a failure,
+//! summed into the predictor, updated after a success, and interpolated for output
+//! (DDASTP/DDSTP statements 240, 300, 575-595, 600-690; DDATRP; Brenan, Campbell &
+//! Petzold 1996, §5.2).
+
+use super::coefficients::{C_BETA, C_GAMMA, C_PSI};
+
+/// Column `j` (0-based) of the divided differences.
+pub fn column(phi: &[f64], neq: usize, j: usize) -> &[f64] {
+    &phi[j * neq..(j + 1) * neq]
+}
+
+/// Column `j` (0-based) of the divided differences, writable.
+pub fn column_mut(phi: &mut [f64], neq: usize, j: usize) -> &mut [f64] {
+    &mut phi[j * neq..(j + 1) * neq]
+}
+
+/// Columns `from..=to` (1-based, as the original's J) of PHI times BETA(J) (`undo`:
+/// divided by it, as 1/BETA(J)·PHI when a step is rejected). Empty when `from > to`.
+pub fn scale_differences(
+    phi: &mut [f64],
+    neq: usize,
+    beta: &[f64],
+    from: usize,
+    to: usize,
+    undo: bool,
+) {
+    for j in from..=to {
+        let factor = if undo { 1.0 / beta[j - 1] } else { beta[j - 1] };
+        for p in column_mut(phi, neq, j - 1) {
+            *p *= factor;
+        }
+    }
+}
+
+/// The predictor of order `k` (statement 300): `y = Σ PHI(*,j)`, `y' = Σ GAMMA(j)·PHI(*,j)`
+/// over the `k + 1` columns of PHI*, from the coefficient block `c`.
+pub fn predict(phi: &[f64], c: &[f64], k: usize, y: &mut [f64], yp: &mut [f64]) {
+    let neq = y.len();
+    y.copy_from_slice(column(phi, neq, 0));
+    yp.fill(0.0);
+    for j in 1..=k {
+        let gamma = c[C_GAMMA + j];
+        for ((yi, ypi), p) in y.iter_mut().zip(yp.iter_mut()).zip(column(phi, neq, j)) {
+            *yi += p;
+            *ypi += gamma * p;
+        }
+    }
+}
+
+/// PHI after a successful step of order `k` with corrector change `e` (statements
+/// 575-595): column K+2 takes E unless `k` is the maximum order, column K+1 adds it, and
+/// each lower column adds the one above.
+pub fn update_differences(phi: &mut [f64], e: &[f64], k: usize, maxord: usize) {
+    let neq = e.len();
+    let kp1 = k + 1;
+    if k != maxord {
+        column_mut(phi, neq, kp1).copy_from_slice(e);
+    }
+    for (p, ei) in column_mut(phi, neq, kp1 - 1).iter_mut().zip(e) {
+        *p += ei;
+    }
+    for j in (0..kp1 - 1).rev() {
+        let (lo, hi) = phi.split_at_mut((j + 1) * neq);
+        for (p, q) in lo[j * neq..].iter_mut().zip(&hi[..neq]) {
+            *p += q;
+        }
+    }
+}
+
+/// Undoes the preparation of a rejected step of order `k` with step size `h` (statements
+/// 600-640): PHI* back to PHI for the columns from NS+1, PSI shifted back.
+pub fn undo_step(c: &mut [f64], phi: &mut [f64], neq: usize, ns: usize, k: usize, h: f64) {
+    let kp1 = k + 1;
+    scale_differences(phi, neq, &c[C_BETA..C_BETA + 6], ns + 1, kp1, true);
+    for i in 1..kp1 {
+        c[C_PSI + i - 1] = c[C_PSI + i] - h;
+    }
+}
+
+/// Label 690 (DDASSL netlib revision 951030, DDASKR): a failed first step restarts the
+/// history with the retry's step size `h`, PSI(1) = H and PHI(*,2) scaled by the step
+/// factor `r`, so that ALPHA(2) and the error constant belong to the new step size.
+pub fn restart_first_step(c: &mut [f64], phi: &mut [f64], neq: usize, h: f64, r: f64) {
+    c[C_PSI] = h;
+    for p in column_mut(phi, neq, 1) {
+        *p *= r;
+    }
+}
+
+/// Evaluates the predictor polynomial of order `kold` through the divided differences
+/// `phi` at `tout`, from the current point `tn` (DDATRP): the solution into `yout`, its
+/// derivative into `ypout` (Brenan, Campbell & Petzold 1996, §5.2.3).
+pub fn interpolate(
+    tn: f64,
+    tout: f64,
+    yout: &mut [f64],
+    ypout: &mut [f64],
+    kold: usize,
+    phi: &[f64],
+    psi: &[f64],
+) {
+    let neq = yout.len();
+    let dist = tout - tn;
+    yout.copy_from_slice(&phi[..neq]);
+    ypout.fill(0.0);
+    let mut c = 1.0;
+    let mut d = 0.0;
+    let mut gamma = dist / psi[0];
+    for j in 1..=kold {
+        d = d * gamma + c / psi[j - 1];
+        c *= gamma;
+        gamma = (dist + psi[j - 1]) / psi[j];
+        for ((yi, ypi), p) in yout
+            .iter_mut()
+            .zip(ypout.iter_mut())
+            .zip(column(phi, neq, j))
+        {
+            *yi += c * p;
+            *ypi += d * p;
+        }
+    }
+}

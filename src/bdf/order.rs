@@ -1,0 +1,213 @@
+//! Error estimates, the error test, and the choice of order and step size (DDASTP/DDSTP
+//! labels 400-560 and 650-660; Brenan, Campbell & Petzold 1996, §5.3-5.4). The norm is
+//! the method's own (DDANRM over weights, DDWNRM over reciprocal weights), passed in.
+
+use super::coefficients::C_SIGMA;
+use super::compare::not_gt;
+use super::history::{column, update_differences};
+use super::layout::Carried;
+
+/// The error estimates of a converged step of order K (labels 400-430).
+pub struct Estimates {
+    /// KNEW: the order the estimates suggest, K or K-1.
+    pub knew: usize,
+    /// EST: the estimate at order KNEW.
+    pub est: f64,
+    /// ERKM1: the estimate at order K-1 (0 when K = 1).
+    pub erkm1: f64,
+    /// TERK: (K+1)·ERK.
+    pub terk: f64,
+    /// TERKM1: K·ERKM1.
+    pub terkm1: f64,
+    /// ERR: CK·‖E‖, the local error the test compares with 1.
+    pub err: f64,
+}
+
+impl Estimates {
+    /// Label 430, `IF(ERR .GT. 1.0D0) GO TO 600`: a NaN error estimate passes the test.
+    pub fn passes(&self) -> bool {
+        not_gt(self.err, 1.0)
+    }
+}
+
+/// Estimates the error at orders K, K-1 and K-2 from the corrector change `e` and decides
+/// whether to lower the order (labels 400-420). `c` is the coefficient block, `ck` the
+/// error constant, `delta` work space; `norm` is the method's weighted norm.
+pub fn estimate_errors(
+    c: &[f64],
+    phi: &[f64],
+    e: &[f64],
+    delta: &mut [f64],
+    k: usize,
+    ck: f64,
+    norm: impl Fn(&[f64]) -> f64,
+) -> Estimates {
+    let neq = e.len();
+    let mut knew = k;
+    let mut erkm1 = 0.0;
+    let mut terkm1 = 0.0;
+    let enorm = norm(e);
+    let erk = c[C_SIGMA + k] * enorm;
+    let terk = (k + 1) as f64 * erk;
+    let mut est = erk;
+    if k != 1 {
+        for ((d, p), ei) in delta.iter_mut().zip(column(phi, neq, k)).zip(e) {
+            *d = p + ei;
+        }
+        erkm1 = c[C_SIGMA + k - 1] * norm(delta);
+        terkm1 = k as f64 * erkm1;
+        let lower = if k <= 2 {
+            terkm1 <= 0.5 * terk
+        } else {
+            for (d, p) in delta.iter_mut().zip(column(phi, neq, k - 1)) {
+                *d += p;
+            }
+            let erkm2 = c[C_SIGMA + k - 2] * norm(delta);
+            let terkm2 = (k - 1) as f64 * erkm2;
+            // Label 410: IF(MAX(TERKM1,TERKM2).GT.TERK) GO TO 430, else lower the order;
+            // NaN falls through to 420. MAX as the reference gfortran build computes it:
+            // TERKM1 unless TERKM2 is larger.
+            let largest = if terkm2 > terkm1 { terkm2 } else { terkm1 };
+            not_gt(largest, terk)
+        };
+        if lower {
+            knew = k - 1;
+            est = erkm1;
+        }
+    }
+    Estimates {
+        knew,
+        est,
+        erkm1,
+        terk,
+        terkm1,
+        err: ck * enorm,
+    }
+}
+
+/// What a successful step of order K found about the next one.
+pub struct Accepted<'a> {
+    /// The error estimates of the step.
+    pub est: &'a Estimates,
+    /// K.
+    pub k: usize,
+    /// K - KOLD before the step (1 when the order was just raised).
+    pub kdiff: i64,
+    /// MXORD.
+    pub maxord: usize,
+    /// NS after this step.
+    pub ns: usize,
+    /// IPHASE = 0: the start-up phase, which doubles the step and raises the order.
+    pub startup: bool,
+}
+
+/// The order and step size after a successful step of step size `h` (labels 500-560):
+/// in the start-up phase order K+1 and 2H; else K-1, K or K+1 as the estimates say (the
+/// K+1 estimate from `e` minus PHI(*,K+2), into `delta`), with the step size of
+/// [`step_after_success`].
+pub fn next_order(
+    s: &Accepted<'_>,
+    h: f64,
+    e: &[f64],
+    phi: &[f64],
+    delta: &mut [f64],
+    norm: impl Fn(&[f64]) -> f64,
+) -> (usize, f64) {
+    let (k, est) = (s.k, s.est);
+    if s.startup {
+        return (k + 1, 2.0 * h);
+    }
+    let (knext, estimate) = if est.knew + 1 == k {
+        (k - 1, est.erkm1)
+    } else if k == s.maxord || k + 1 >= s.ns || s.kdiff == 1 {
+        (k, est.est)
+    } else {
+        for ((d, ei), p) in delta.iter_mut().zip(e).zip(column(phi, e.len(), k + 1)) {
+            *d = ei - p;
+        }
+        let erkp1 = (1.0 / (k + 2) as f64) * norm(delta);
+        let terkp1 = (k + 2) as f64 * erkp1;
+        if k > 1 {
+            // Label 520: MIN(TERK,TERKP1) as the reference gfortran build computes it:
+            // TERK only when it is the smaller (not NaN).
+            let smallest = if est.terk < terkp1 { est.terk } else { terkp1 };
+            if est.terkm1 <= smallest {
+                (k - 1, est.erkm1)
+            } else if terkp1 >= est.terk || k == s.maxord {
+                (k, est.est)
+            } else {
+                (k + 1, erkp1)
+            }
+        } else if terkp1 >= 0.5 * est.terk {
+            (k, est.est)
+        } else {
+            (k + 1, erkp1)
+        }
+    };
+    (knext, step_after_success(h, estimate, knext))
+}
+
+/// The step size after a successful step of new order `k` with error estimate `est`
+/// (labels 550-560): doubled when the estimate allows a factor 2 or more, kept when it
+/// allows more than 1, else cut to between 0.5 and 0.9 times. `IF(R .LT. 2.0D0)` sends
+/// a NaN R to the doubling, as the original.
+pub fn step_after_success(h: f64, est: f64, k: usize) -> f64 {
+    let r = (2.0 * est + 0.0001).powf(-1.0 / (k + 1) as f64);
+    if r < 2.0 {
+        if r <= 1.0 {
+            let r = 0.5_f64.max(0.9_f64.min(r));
+            return h * r;
+        }
+        h
+    } else {
+        2.0 * h
+    }
+}
+
+/// The order and step-size factor R of the retry after the `nef`-th consecutive
+/// error-test failure (labels 650-660): the estimate's order and a factor from EST the
+/// first time, then 1/4 at that order, then 1/4 at order 1.
+pub fn after_error_test_failure(nef: u32, knew: usize, est: f64) -> (usize, f64) {
+    if nef == 1 {
+        let exponent = (knew + 1) as f64;
+        let r = 0.90 * (2.0 * est + 0.0001).powf(-1.0 / exponent);
+        (knew, 0.25_f64.max(0.9_f64.min(r)))
+    } else if nef == 2 {
+        (knew, 0.25)
+    } else {
+        (1, 0.25)
+    }
+}
+
+/// The step of order K = `c.k` and size `h` passed (labels 500-595): the state records
+/// it, the order and step size of the next step are chosen ([`next_order`]) and PHI is
+/// updated with the corrector change `e`; `delta` is work space, `norm` the method's.
+#[allow(clippy::too_many_arguments)]
+pub fn accept_step(
+    c: &mut Carried,
+    h: &mut f64,
+    est: &Estimates,
+    maxord: usize,
+    e: &[f64],
+    phi: &mut [f64],
+    delta: &mut [f64],
+    norm: impl Fn(&[f64]) -> f64,
+) {
+    let k = c.k;
+    let kdiff = k as i64 - c.kold as i64;
+    c.kold = k;
+    c.hold = *h;
+    if est.knew + 1 == k || k == maxord {
+        c.phase = 1;
+    }
+    let accepted = Accepted {
+        est,
+        k,
+        kdiff,
+        maxord,
+        ns: c.ns,
+        startup: c.phase == 0,
+    };
+    (c.k, *h) = next_order(&accepted, *h, e, phi, delta, norm);
+    update_differences(phi, e, k, maxord);
+}

@@ -1,0 +1,204 @@
+//! The original's call over slices: [`ddaskr`] runs the typed driver and turns its
+//! outcome into IDID, INFO(1) and the messages DDASKR prints through XERRWD (statements
+//! 600-700 and 701-740), the one place where DDASKR's outcomes become codes. `src/ffi/`
+//! calls it.
+
+use super::driver::integrate;
+use super::Problem;
+use crate::bdf::diagnostics::Diagnostic;
+use crate::bdf::outcome::{self, Failure, Outcome, RootProblem, StepFailure, Stop};
+
+/// One DDASKR call: the original's arguments, as slices (RES, JAC, RT, RPAR and IPAR
+/// travel in the [`Problem`] object; PSOL belongs to the Krylov option, not provided).
+pub struct Call<'a> {
+    /// NEQ.
+    pub neq: i32,
+    /// T (in/out).
+    pub t: &'a mut f64,
+    /// Y(NEQ) (in/out).
+    pub y: &'a mut [f64],
+    /// YPRIME(NEQ) (in/out).
+    pub yprime: &'a mut [f64],
+    /// TOUT.
+    pub tout: f64,
+    /// INFO(20).
+    pub info: &'a mut [i32; 20],
+    /// RTOL: one value, or NEQ with INFO(2) = 1. Scaled up on IDID = -2.
+    pub rtol: &'a mut [f64],
+    /// ATOL, like RTOL.
+    pub atol: &'a mut [f64],
+    /// IDID (read on continuation calls, as the original does, and written).
+    pub idid: &'a mut i32,
+    /// RWORK(LRW).
+    pub rwork: &'a mut [f64],
+    /// IWORK(LIW).
+    pub iwork: &'a mut [i32],
+    /// NRT: number of root functions.
+    pub nrt: i32,
+    /// JROOT(NRT): on IDID = 5, +1 / -1 for the functions with a root (direction of the
+    /// sign change), 0 for the others.
+    pub jroot: &'a mut [i32],
+}
+
+/// Runs one DDASKR call and returns the messages the original would print. IDID, T, Y,
+/// YPRIME, JROOT, INFO(1), RWORK, IWORK (and RTOL/ATOL on IDID = -2) are updated in `call`.
+pub fn ddaskr<P: Problem + ?Sized>(p: &mut P, call: Call<'_>) -> Vec<Diagnostic> {
+    let mut call = call;
+    run(p, &mut call).1
+}
+
+/// One call: the typed outcome, with IDID and INFO(1) written as the original writes
+/// them, and the messages it prints.
+pub(crate) fn run<P: Problem + ?Sized>(
+    p: &mut P,
+    call: &mut Call<'_>,
+) -> (Outcome, Vec<Diagnostic>) {
+    let outcome = integrate(p, call);
+    *call.idid = outcome::idid(&outcome);
+    let mut notes = Vec::new();
+    let refusal = match &outcome {
+        Ok(_) => None,
+        Err(Stop::Failed { failure, t, h }) => {
+            notes.push(failure_message(*failure, *t, *h));
+            None
+        }
+        Err(Stop::Illegal(note)) => Some(note.clone()),
+        Err(Stop::Roots(problem)) => Some(roots_message(*problem)),
+        // The original stops the program here (XERRWD level 2); the library returns
+        // instead, and says with IDID = -33 that the call was refused.
+        Err(Stop::NoActionTaken { idid }) => {
+            notes.push(Diagnostic::xerrwd(
+                201,
+                2,
+                &[
+                    "DASKR--  THE LAST STEP TERMINATED WITH A NEGATIVE",
+                    "DASKR--  VALUE (=I1) OF IDID AND NO APPROPRIATE",
+                    "DASKR--  ACTION WAS TAKEN. RUN TERMINATED",
+                ],
+                &[(*idid).into()],
+                &[],
+            ));
+            None
+        }
+    };
+    if let Some(note) = refusal {
+        notes.push(note);
+        if call.info[0] == -1 {
+            notes.push(Diagnostic::xerrwd(
+                701,
+                2,
+                &[
+                    "DASKR--  REPEATED OCCURRENCES OF ILLEGAL INPUT",
+                    "DASKR--  RUN TERMINATED. APPARENT INFINITE LOOP",
+                ],
+                &[],
+                &[],
+            ));
+        }
+        call.info[0] = -1;
+    }
+    (outcome, notes)
+}
+
+/// The message of ill-defined root functions (IDID = -33, message 31).
+fn roots_message(problem: RootProblem) -> Diagnostic {
+    match problem {
+        RootProblem::ZeroTwice { t } => Diagnostic::xerrwd(
+            31,
+            1,
+            &[
+                "DASKR--  R IS ILL-DEFINED.  ZERO VALUES WERE FOUND AT TWO",
+                "         VERY CLOSE T VALUES, AT T = R1",
+            ],
+            &[],
+            &[t],
+        ),
+    }
+}
+
+/// The message of an unsuccessful return at TN = `t` with step size `h` (statements
+/// 600-700).
+fn failure_message(failure: Failure, t: f64, h: f64) -> Diagnostic {
+    let at_t_h = "DASKR--  AT T (=R1) AND STEPSIZE H (=R2) THE";
+    let (nerr, lines, reals): (i32, &[&str], Vec<f64>) = match failure {
+        Failure::TooMuchWork => (
+            610,
+            &[
+                "DASKR--  AT CURRENT T (=R1)  500 STEPS",
+                "DASKR--  TAKEN ON THIS CALL BEFORE REACHING TOUT",
+            ],
+            vec![t],
+        ),
+        Failure::TooMuchAccuracy { factor } => (
+            620,
+            &[
+                "DASKR--  AT T (=R1) TOO MUCH ACCURACY REQUESTED",
+                "DASKR--  FOR PRECISION OF MACHINE. RTOL AND ATOL",
+                "DASKR--  WERE INCREASED BY A FACTOR R (=R1)",
+            ],
+            vec![t, factor],
+        ),
+        Failure::NonPositiveWeight => (
+            630,
+            &[
+                "DASKR--  AT T (=R1) SOME ELEMENT OF WT",
+                "DASKR--  HAS BECOME .LE. 0.0",
+            ],
+            vec![t],
+        ),
+        Failure::Step(StepFailure::ErrorTestFailures) => (
+            640,
+            &[
+                at_t_h,
+                "DASKR--  ERROR TEST FAILED REPEATEDLY OR WITH ABS(H)=HMIN",
+            ],
+            vec![t, h],
+        ),
+        Failure::Step(StepFailure::ConvergenceFailures) => (
+            650,
+            &[
+                at_t_h,
+                "DASKR--  NONLINEAR SOLVER FAILED TO CONVERGE",
+                "DASKR--  REPEATEDLY OR WITH ABS(H)=HMIN",
+            ],
+            vec![t, h],
+        ),
+        Failure::Step(StepFailure::SingularMatrix) => (
+            660,
+            &[at_t_h, "DASKR--  ITERATION MATRIX IS SINGULAR."],
+            vec![t, h],
+        ),
+        Failure::Step(StepFailure::ConvergenceAfterErrorTests) => (
+            670,
+            &[
+                at_t_h,
+                "DASKR--  NONLINEAR SOLVER COULD NOT CONVERGE.",
+                "DASKR--  ALSO, THE ERROR TEST FAILED REPEATEDLY.",
+            ],
+            vec![t, h],
+        ),
+        Failure::Step(StepFailure::IllegalY) => (
+            675,
+            &[
+                at_t_h,
+                "DASKR--  NONLINEAR SYSTEM SOLVER COULD NOT CONVERGE",
+                "DASKR--  BECAUSE IRES WAS EQUAL TO MINUS ONE",
+            ],
+            vec![t, h],
+        ),
+        Failure::Step(StepFailure::Stopped) => (
+            680,
+            &[
+                "DASKR--  AT T (=R1) AND STEPSIZE H (=R2)",
+                "DASKR--  IRES WAS EQUAL TO MINUS TWO",
+            ],
+            vec![t, h],
+        ),
+        Failure::InitialValues { h: h0 } => (
+            685,
+            &[at_t_h, "DASKR--  INITIAL (Y,YPRIME) COULD NOT BE COMPUTED"],
+            vec![t, h0],
+        ),
+    };
+    Diagnostic::xerrwd(nerr, 1, lines, &[], &reals)
+}

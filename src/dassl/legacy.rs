@@ -1,0 +1,113 @@
+//! The original's call over slices: [`ddassl`] runs the typed driver and turns its
+//! outcome into IDID, INFO(1) and the messages DDASSL prints (labels 600-690 and 701-760),
+//! the one place where DDASSL's outcomes become codes. `src/ffi/` calls it.
+
+use super::driver::integrate;
+use super::Residual;
+use crate::bdf::diagnostics::{fmt_d15, fmt_i8, Diagnostic};
+use crate::bdf::outcome::{self, Failure, Outcome, StepFailure, Stop};
+
+/// One DDASSL call: the original's arguments, as slices (RES, JAC, RPAR and IPAR travel
+/// in the [`Residual`] object).
+pub struct Call<'a> {
+    /// NEQ.
+    pub neq: i32,
+    /// T (in/out).
+    pub t: &'a mut f64,
+    /// Y(NEQ) (in/out).
+    pub y: &'a mut [f64],
+    /// YPRIME(NEQ) (in/out).
+    pub yprime: &'a mut [f64],
+    /// TOUT.
+    pub tout: f64,
+    /// INFO(15).
+    pub info: &'a mut [i32; 15],
+    /// RTOL: one value, or NEQ with INFO(2) = 1. Scaled up on IDID = -2.
+    pub rtol: &'a mut [f64],
+    /// ATOL, like RTOL.
+    pub atol: &'a mut [f64],
+    /// IDID (read on continuation calls, as the original does, and written).
+    pub idid: &'a mut i32,
+    /// RWORK(LRW).
+    pub rwork: &'a mut [f64],
+    /// IWORK(LIW).
+    pub iwork: &'a mut [i32],
+}
+
+/// Runs one DDASSL call and returns the messages the original would print. IDID, T, Y,
+/// YPRIME, INFO(1), RWORK, IWORK (and RTOL/ATOL on IDID = -2) are updated in `call`.
+pub fn ddassl<R: Residual + ?Sized>(res: &mut R, call: Call<'_>) -> Vec<Diagnostic> {
+    let mut call = call;
+    run(res, &mut call).1
+}
+
+/// One call: the typed outcome, with IDID and INFO(1) written as the original writes
+/// them, and the messages it prints.
+pub(crate) fn run<R: Residual + ?Sized>(
+    res: &mut R,
+    call: &mut Call<'_>,
+) -> (Outcome, Vec<Diagnostic>) {
+    let outcome = integrate(res, call);
+    *call.idid = outcome::idid(&outcome);
+    let mut notes = Vec::new();
+    match &outcome {
+        // DDASSL has no root functions: its driver never reports them.
+        Ok(_) | Err(Stop::Roots(_)) => {}
+        Err(Stop::Failed { failure, t, h }) => notes.push(failure_message(*failure, *t, *h)),
+        Err(Stop::Illegal(note)) => {
+            notes.push(note.clone());
+            if call.info[0] == -1 {
+                notes.push(Diagnostic::xermsg(
+                    -999,
+                    2,
+                    "REPEATED OCCURRENCES OF ILLEGAL INPUT$$RUN TERMINATED. APPARENT INFINITE LOOP"
+                        .into(),
+                ));
+            }
+            call.info[0] = -1;
+        }
+        // The original stops the program here (a fatal XERMSG); the library returns
+        // instead, and says with IDID = -33 that the call was refused.
+        Err(Stop::NoActionTaken { idid }) => notes.push(Diagnostic::xermsg(
+            -998,
+            2,
+            format!(
+                "THE LAST STEP TERMINATED WITH A NEGATIVE VALUE OF IDID = {} AND NO APPROPRIATE ACTION WAS TAKEN.  RUN TERMINATED",
+                fmt_i8((*idid).into())
+            ),
+        )),
+    }
+    (outcome, notes)
+}
+
+/// The message of an unsuccessful return at TN = `t` with step size `h` (labels 600-690;
+/// XERMSG's number is the IDID).
+fn failure_message(failure: Failure, t: f64, h: f64) -> Diagnostic {
+    let (tn_s, h_s) = (fmt_d15(t), fmt_d15(h));
+    let text = match failure {
+        Failure::TooMuchWork => format!("AT CURRENT T = {tn_s} 500 STEPS TAKEN ON THIS CALL BEFORE REACHING TOUT"),
+        Failure::TooMuchAccuracy { .. } => format!(
+            "AT T = {tn_s} TOO MUCH ACCURACY REQUESTED FOR PRECISION OF MACHINE. RTOL AND ATOL WERE INCREASED TO APPROPRIATE VALUES"
+        ),
+        Failure::NonPositiveWeight => format!("AT T = {tn_s} SOME ELEMENT OF WT HAS BECOME .LE. 0.0"),
+        Failure::Step(StepFailure::ErrorTestFailures) => format!(
+            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE ERROR TEST FAILED REPEATEDLY OR WITH ABS(H)=HMIN"
+        ),
+        Failure::Step(StepFailure::ConvergenceFailures) => format!(
+            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR FAILED TO CONVERGE REPEATEDLY OR WITH ABS(H)=HMIN"
+        ),
+        Failure::Step(StepFailure::SingularMatrix) => format!("AT T = {tn_s} AND STEPSIZE H = {h_s} THE ITERATION MATRIX IS SINGULAR"),
+        Failure::Step(StepFailure::ConvergenceAfterErrorTests) => format!(
+            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR COULD NOT CONVERGE.  ALSO, THE ERROR TEST FAILED REPEATEDLY."
+        ),
+        Failure::Step(StepFailure::IllegalY) => format!(
+            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR COULD NOT CONVERGE BECAUSE IRES WAS EQUAL TO MINUS ONE"
+        ),
+        Failure::Step(StepFailure::Stopped) => format!("AT T = {tn_s} AND STEPSIZE H = {h_s} IRES WAS EQUAL TO MINUS TWO"),
+        Failure::InitialValues { h: ho } => format!(
+            "AT T = {tn_s} AND STEPSIZE H = {} THE INITIAL YPRIME COULD NOT BE COMPUTED",
+            fmt_d15(ho)
+        ),
+    };
+    Diagnostic::xermsg(failure.idid(), 1, text)
+}

@@ -1,0 +1,326 @@
+//! What `ddassl_` and `ddaskr_` share: the callback signatures, the marshalling of the
+//! arguments both take (NEQ, T, TOUT, IDID, INFO, Y, YPRIME, RWORK, IWORK, RTOL/ATOL,
+//! the overlap check), the call of the user's JAC, and the write-back of what changed.
+
+use super::{message, overlapping, read, slice_mut, write_t_idid, Tolerances};
+
+/// DDASSL's `RES(T, Y, YPRIME, DELTA, IRES, RPAR, IPAR)`.
+pub type DasslRes = Option<
+    unsafe extern "C" fn(
+        t: *const f64,
+        y: *const f64,
+        yprime: *const f64,
+        delta: *mut f64,
+        ires: *mut i32,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// DDASKR's `RES(T, Y, YPRIME, CJ, DELTA, IRES, RPAR, IPAR)`.
+pub type DaskrRes = Option<
+    unsafe extern "C" fn(
+        t: *const f64,
+        y: *const f64,
+        yprime: *const f64,
+        cj: *const f64,
+        delta: *mut f64,
+        ires: *mut i32,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// DDASSL's `JAC(T, Y, YPRIME, PD, CJ, RPAR, IPAR)`, which DDASKR's direct method shares.
+pub type DasslJac = Option<
+    unsafe extern "C" fn(
+        t: *const f64,
+        y: *const f64,
+        yprime: *const f64,
+        pd: *mut f64,
+        cj: *const f64,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// DDASKR's JAC: DDASSL's (the name the C header has carried for it).
+pub type DaskrJac = DasslJac;
+
+/// DDASKR's `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
+pub type DaskrRt = Option<
+    unsafe extern "C" fn(
+        neq: *const i32,
+        t: *const f64,
+        y: *const f64,
+        yp: *const f64,
+        nrt: *const i32,
+        rval: *mut f64,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// Calls the user's JAC, if any, for PD at (`t`, `y`, `yprime`) with `cj`.
+///
+/// # Safety
+/// The entry point's caller promised a JAC that reads NEQ values of Y and YPRIME, writes
+/// the iteration-matrix storage PD (the length the original gives JAC: NEQ² dense,
+/// (2ML+MU+1)·NEQ banded) and treats RPAR/IPAR as its own.
+#[allow(clippy::too_many_arguments)]
+pub(super) unsafe fn call_jac(
+    jac: DasslJac,
+    t: f64,
+    y: &[f64],
+    yprime: &[f64],
+    cj: f64,
+    pd: &mut [f64],
+    rpar: *mut f64,
+    ipar: *mut i32,
+) {
+    if let Some(jac) = jac {
+        // SAFETY: the slices hold what JAC reads and writes (the caller's contract); the
+        // scalars live on this frame.
+        unsafe {
+            jac(
+                &t,
+                y.as_ptr(),
+                yprime.as_ptr(),
+                pd.as_mut_ptr(),
+                &cj,
+                rpar,
+                ipar,
+            )
+        };
+    }
+}
+
+/// The entry point whose arguments are marshalled: how its refusals are printed.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Entry {
+    /// `ddassl_`: XERMSG style.
+    Ddassl,
+    /// `ddaskr_`: XERRWD style.
+    Ddaskr,
+}
+
+impl Entry {
+    /// Prints the reason for refusing a call and sets IDID = -33 when IDID is writable.
+    ///
+    /// # Safety
+    /// `idid` must be null or point to a writable `i32`.
+    pub(super) unsafe fn refuse(self, idid: *mut i32, text: &str) {
+        match self {
+            Entry::Ddassl => message(&format!(
+                "***MESSAGE FROM ROUTINE DDASSL IN LIBRARY SLATEC. {text} ERROR NUMBER = -33"
+            )),
+            Entry::Ddaskr => message(&format!("DASKR--  {text}  (IDID = -33)")),
+        }
+        if !idid.is_null() && idid.is_aligned() {
+            // SAFETY: non-null and aligned checked; writability is the caller's contract.
+            unsafe { idid.write(-33) };
+        }
+    }
+}
+
+/// The pointer arguments both entry points take, as the caller passed them.
+pub(super) struct Pointers {
+    // Each field is the argument of that name.
+    pub neq: *const i32,
+    pub t: *mut f64,
+    pub y: *mut f64,
+    pub yprime: *mut f64,
+    pub tout: *const f64,
+    pub info: *mut i32,
+    pub rtol: *mut f64,
+    pub atol: *mut f64,
+    pub idid: *mut i32,
+    pub rwork: *mut f64,
+    pub lrw: *const i32,
+    pub iwork: *mut i32,
+    pub liw: *const i32,
+}
+
+/// What an entry point adds to the shared checks (DDASKR: NRT, RT and JROOT).
+pub(super) struct Extra<'n> {
+    /// The scalar arguments, named in the refusal of a null one.
+    pub scalar_names: &'n str,
+    /// Whether the entry point's own scalars were readable.
+    pub scalars_read: bool,
+    /// A refusal after INFO was read, when the entry point's own callbacks are missing.
+    pub missing_callback: Option<&'n str>,
+    /// The entry point's own arrays, as (start, bytes), for the overlap check.
+    pub regions: &'n [(usize, usize)],
+    /// All the arrays that must not overlap, named in the refusal.
+    pub overlap_names: &'n str,
+}
+
+/// The shared arguments, validated and as slices.
+pub(super) struct Arguments<'a, const N: usize> {
+    /// NEQ.
+    pub neq: i32,
+    /// T on entry.
+    pub t: f64,
+    /// TOUT.
+    pub tout: f64,
+    /// IDID on entry.
+    pub idid: i32,
+    /// INFO(N).
+    pub info: &'a mut [i32; N],
+    /// Y(NEQ).
+    pub y: &'a mut [f64],
+    /// YPRIME(NEQ).
+    pub yprime: &'a mut [f64],
+    /// RWORK(LRW).
+    pub rwork: &'a mut [f64],
+    /// IWORK(LIW).
+    pub iwork: &'a mut [i32],
+    /// RTOL and ATOL (NEQ values with INFO(2) = 1, else one).
+    pub tols: Tolerances<'a>,
+    t_ptr: *mut f64,
+    idid_ptr: *mut i32,
+}
+
+impl Pointers {
+    /// Reads and checks the shared arguments in the originals' order: scalars, RES,
+    /// INFO, JAC (with INFO(5) = 1 on a first call), the entry's own callbacks, overlaps,
+    /// the arrays, the tolerances. `None`: refused (printed, IDID = -33 when writable).
+    ///
+    /// # Safety
+    /// The pointers must be valid as the entry point's documentation states (the
+    /// original's contract): scalars readable (T, IDID also writable), INFO `N` values,
+    /// Y and YPRIME NEQ values, RWORK LRW, IWORK LIW, RTOL and ATOL NEQ values with
+    /// INFO(2) = 1 (else one), all readable and writable and not accessed through another
+    /// path for `'a`.
+    pub(super) unsafe fn marshal<'a, const N: usize>(
+        &self,
+        entry: Entry,
+        res_missing: bool,
+        jac_missing: bool,
+        extra: &Extra<'_>,
+    ) -> Option<Arguments<'a, N>> {
+        let idid = self.idid;
+        // SAFETY: IDID is null or writable by the caller's contract.
+        let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
+        // SAFETY: the scalar arguments are readable by the caller's contract; `read`
+        // rejects null and misaligned pointers.
+        let scalars = unsafe {
+            (
+                read(self.neq),
+                read(self.t),
+                read(self.tout),
+                read(self.lrw),
+                read(self.liw),
+                read(idid),
+            )
+        };
+        let (Some(neq), Some(t), Some(tout), Some(lrw), Some(liw), Some(idid_v)) = scalars else {
+            refuse(&format!(
+                "A SCALAR ARGUMENT ({}) IS A NULL POINTER.",
+                extra.scalar_names
+            ));
+            return None;
+        };
+        if !extra.scalars_read {
+            refuse(&format!(
+                "A SCALAR ARGUMENT ({}) IS A NULL POINTER.",
+                extra.scalar_names
+            ));
+            return None;
+        }
+        if res_missing {
+            refuse("RES IS A NULL POINTER.");
+            return None;
+        }
+        // SAFETY: INFO holds N integers by the caller's contract.
+        let Some(info) = (unsafe { slice_mut(self.info, N) }) else {
+            refuse("INFO IS A NULL POINTER.");
+            return None;
+        };
+        let info: &mut [i32; N] = info.try_into().ok()?;
+        if info[4] == 1 && jac_missing && info[0] == 0 {
+            refuse("INFO(5) = 1 BUT JAC IS A NULL POINTER.");
+            return None;
+        }
+        if let Some(text) = extra.missing_callback {
+            refuse(text);
+            return None;
+        }
+        let n = usize::try_from(neq).unwrap_or(0);
+        let ntol = if info[1] == 1 { n } else { 1 };
+        let lr = usize::try_from(lrw).unwrap_or(0);
+        let li = usize::try_from(liw).unwrap_or(0);
+        let (f, i) = (size_of::<f64>(), size_of::<i32>());
+        let mut regions = vec![
+            (self.y as usize, n * f),
+            (self.yprime as usize, n * f),
+            (self.info as usize, N * i),
+            (self.rwork as usize, lr * f),
+            (self.iwork as usize, li * i),
+            (self.t as usize, f),
+            (idid as usize, i),
+        ];
+        regions.extend_from_slice(extra.regions);
+        if overlapping(&regions) {
+            refuse(&format!("{} MUST NOT OVERLAP.", extra.overlap_names));
+            return None;
+        }
+        // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the regions
+        // were checked not to overlap; `slice_mut` rejects null and misaligned pointers.
+        let arrays = unsafe {
+            (
+                slice_mut(self.y, n),
+                slice_mut(self.yprime, n),
+                slice_mut(self.rwork, lr),
+                slice_mut(self.iwork, li),
+            )
+        };
+        let (Some(y), Some(yprime), Some(rwork), Some(iwork)) = arrays else {
+            refuse("Y, YPRIME, RWORK OR IWORK IS A NULL POINTER.");
+            return None;
+        };
+        // SAFETY: RTOL/ATOL hold `ntol` readable and writable values by the caller's
+        // contract.
+        let Some(tols) = (unsafe { Tolerances::read(self.rtol, self.atol, ntol) }) else {
+            refuse("RTOL OR ATOL IS A NULL POINTER.");
+            return None;
+        };
+        Some(Arguments {
+            neq,
+            t,
+            tout,
+            idid: idid_v,
+            info,
+            y,
+            yprime,
+            rwork,
+            iwork,
+            tols,
+            t_ptr: self.t,
+            idid_ptr: idid,
+        })
+    }
+}
+
+impl<const N: usize> Arguments<'_, N> {
+    /// Writes back what the call changed, as the originals write only those: the copied
+    /// tolerances that changed, T and IDID.
+    ///
+    /// # Safety
+    /// As for [`Pointers::marshal`]: RTOL/ATOL, T and IDID writable.
+    pub(super) unsafe fn write_back(&self, t_out: f64, idid_out: i32) {
+        // SAFETY: RTOL/ATOL are writable for their values by the caller's contract.
+        unsafe { self.tols.write_back() };
+        // SAFETY: T and IDID were read (valid, aligned), writable by the contract.
+        unsafe {
+            write_t_idid(
+                self.t_ptr,
+                self.t,
+                t_out,
+                self.idid_ptr,
+                self.idid,
+                idid_out,
+            )
+        };
+    }
+}
