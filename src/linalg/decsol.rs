@@ -43,7 +43,7 @@ macro_rules! small {
 const SMALL: usize = 16;
 
 /// Largest order whose kernels have every stage written out.
-const UNROLL: usize = 4;
+const UNROLL: usize = 12;
 
 /// Calls `$f::<N>($args)` for the order `$n` in 2..=UNROLL as the constant `N`.
 macro_rules! unrolled {
@@ -51,7 +51,15 @@ macro_rules! unrolled {
         match $n {
             2 => $f::<2>($($arg),*),
             3 => $f::<3>($($arg),*),
-            _ => $f::<4>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            9 => $f::<9>($($arg),*),
+            10 => $f::<10>($($arg),*),
+            11 => $f::<11>($($arg),*),
+            _ => $f::<12>($($arg),*),
         }
     };
 }
@@ -60,7 +68,7 @@ macro_rules! unrolled {
 /// written out so that `k` is a constant in its body; `$f` may end in `?`.
 macro_rules! stages {
     ($n:expr, $f:ident $args:tt $($q:tt)?) => {
-        stages!(@ $n, $f $args [$($q)?]; 0 1 2)
+        stages!(@ $n, $f $args [$($q)?]; 0 1 2 3 4 5 6 7 8 9 10)
     };
     (@ $n:expr, $f:ident ($($arg:expr),*) [$($q:tt)?]; $k:literal $($rest:literal)*) => {
         if $k + 1 < $n {
@@ -75,17 +83,22 @@ macro_rules! stages {
 ///
 /// Stage by stage as the original (per element the same operations in the same order,
 /// the same first-largest pivot, the same skip of a column whose multiplier `t` is
-/// zero). Orders up to 4 run with every stage written out; larger ones update
+/// zero). Orders up to 12 run with every stage written out; larger ones update
 /// the trailing columns two at a time so that each multiplier is loaded once for both.
 #[inline]
 pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
+    if let ([d], [_]) = (&*a, &*ip) {
+        // Label 70 alone (any lda >= 1 holds one value): inline, the call would cost as
+        // much as the work, and so would the checks below.
+        if n == 1 {
+            return nonzero(*d, 1);
+        }
+    }
     assert!(lda >= n);
     assert_eq!(a.len(), lda * n);
     assert_eq!(ip.len(), n);
     if lda == n {
         match n {
-            // Label 70 alone: inline, the call would cost as much as the work.
-            1 => return nonzero(a[0], 1),
             2..=UNROLL => return unrolled!(n, dec_unrolled(a, ip)),
             _ if n <= SMALL => return small!(n, dec_fixed(a, ip)),
             _ => {}
@@ -218,8 +231,8 @@ fn dec_stage(
         let x = &mut c[k + 1..];
         // Without the update when t = 0 (label 45), but with the exchange.
         if t == 0.0 {
-            for i in 0..x.len() {
-                x[i] = if k + 1 + i == m { old } else { x[i] };
+            if m != k {
+                x[m - k - 1] = old;
             }
         } else {
             for i in 0..x.len() {
@@ -233,42 +246,28 @@ fn dec_stage(
 
 /// Loop 10 of DEC: the first row `m >= k` of largest modulus in `col`; a later entry
 /// replaces it only when strictly larger, so a NaN at `m` stays and a NaN below is never
-/// taken.
+/// taken (`DABS(A(I,K)) .GT. DABS(A(M,K))`).
 ///
-/// The moduli are compared as bit patterns with the sign cleared, whose order as
-/// integers is that of the moduli for every non-NaN value, a NaN (pattern above
-/// infinity's) excluded explicitly. The result is that of `DABS(A(I,K)) .GT.
-/// DABS(A(M,K))`; the integer compare keeps the loads scalar, so each reads a value
-/// the previous stage stored just before without waiting for the store to complete.
+/// Written as a scan for the next larger entry so that it compiles to branches, as the
+/// original's loop does, not to a chain of conditional moves: the branches are
+/// predicted (the pivot rows repeat from one factorisation to the next), while each
+/// conditional move waits for the one before it.
 #[inline(always)]
 fn search(col: &[f64], k: usize) -> usize {
-    const MODULUS: u64 = !(1 << 63);
-    const INF: u64 = 0x7ff0_0000_0000_0000;
     let mut m = k;
-    let mut big = col[k].to_bits() & MODULUS;
-    for (i, v) in (k + 1..).zip(&col[k + 1..]) {
-        let b = v.to_bits() & MODULUS;
-        if b > big && b <= INF {
-            m = i;
-            big = b;
-        }
+    let mut big = col[k].abs();
+    while let Some(p) = col[m + 1..].iter().position(|v| v.abs() > big) {
+        m += 1 + p;
+        big = col[m].abs();
     }
     m
 }
 
-/// Label 10 of DEC: the first row `m >= k` of largest modulus in `col` (a later entry
-/// replaces it only when strictly larger, so a NaN at `m` stays), exchanged with row k;
-/// returns `m` and the pivot.
+/// Label 10 of DEC: [`search`], and the pivot row `m` exchanged with row k; returns `m`
+/// and the pivot.
 #[inline(always)]
 fn pivot(col: &mut [f64], k: usize) -> (usize, f64) {
-    let mut m = k;
-    let mut big = col[k].abs();
-    for (i, v) in (k + 1..).zip(&col[k + 1..]) {
-        if v.abs() > big {
-            m = i;
-            big = v.abs();
-        }
-    }
+    let m = search(col, k);
     (m, exchange(col, m, k))
 }
 
@@ -299,14 +298,19 @@ fn axpy2(x0: &mut [f64], x1: &mut [f64], mult: &[f64], t0: f64, t1: f64) {
 /// SOL: solves `A x = b` with the factors of [`dec`] (`b` and `ip` of length n).
 #[inline]
 pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
+    if let ([d], [x], [_]) = (a, &mut *b, ip) {
+        // Label 50 alone: inline, as in [`dec`].
+        if n == 1 {
+            *x = *x / *d;
+            return;
+        }
+    }
     assert!(lda >= n);
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
     if lda == n {
         match n {
-            // Inline: the call would cost as much as the work.
-            1 => return sol_body(1, a, 1, b, ip),
             2..=SMALL => return small!(n, sol_fixed(a, b, ip)),
             _ => {}
         }
@@ -369,14 +373,18 @@ pub fn decc(
     lda: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    if let ([_], [_], [_]) = (&*ar, &*ai, &*ip) {
+        // Label 70 alone: inline, as in [`dec`].
+        if n == 1 {
+            return decc_body(1, ar, ai, 1, ip);
+        }
+    }
     assert!(lda >= n);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
     assert_eq!(ip.len(), n);
     if lda == n {
         match n {
-            // Inline: the call would cost as much as the work.
-            1 => return decc_body(1, ar, ai, 1, ip),
             2..=SMALL => return small!(n, decc_fixed(ar, ai, ip)),
             _ => {}
         }
@@ -525,6 +533,12 @@ pub fn solc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
+    if let ([_], [_], [_], [_], [_]) = (ar, ai, &*br, &*bi, ip) {
+        // Label 50 alone: inline, as in [`dec`].
+        if n == 1 {
+            return solc_body(1, ar, ai, 1, br, bi, ip);
+        }
+    }
     assert!(lda >= n);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
@@ -533,8 +547,6 @@ pub fn solc(
     assert_eq!(ip.len(), n);
     if lda == n {
         match n {
-            // Inline: the call would cost as much as the work.
-            1 => return solc_body(1, ar, ai, 1, br, bi, ip),
             2..=SMALL => return small!(n, solc_fixed(ar, ai, br, bi, ip)),
             _ => {}
         }
