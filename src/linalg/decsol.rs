@@ -309,11 +309,8 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
-    if lda == n {
-        match n {
-            2..=SMALL => return small!(n, sol_fixed(a, b, ip)),
-            _ => {}
-        }
+    if lda == n && (2..=SMALL).contains(&n) {
+        return small!(n, sol_fixed(a, b, ip));
     }
     sol_body(n, a, lda, b, ip)
 }
@@ -383,11 +380,8 @@ pub fn decc(
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
     assert_eq!(ip.len(), n);
-    if lda == n {
-        match n {
-            2..=SMALL => return small!(n, decc_fixed(ar, ai, ip)),
-            _ => {}
-        }
+    if lda == n && (2..=SMALL).contains(&n) {
+        return small!(n, decc_fixed(ar, ai, ip));
     }
     decc_body(n, ar, ai, lda, ip)
 }
@@ -545,11 +539,8 @@ pub fn solc(
     assert_eq!(br.len(), n);
     assert_eq!(bi.len(), n);
     assert_eq!(ip.len(), n);
-    if lda == n {
-        match n {
-            2..=SMALL => return small!(n, solc_fixed(ar, ai, br, bi, ip)),
-            _ => {}
-        }
+    if lda == n && (2..=SMALL).contains(&n) {
+        return small!(n, solc_fixed(ar, ai, br, bi, ip));
     }
     solc_body(n, ar, ai, lda, br, bi, ip)
 }
@@ -615,6 +606,10 @@ fn solc_body(
 
 /// DECB: LU factorisation of a band matrix with `ml` sub- and `mu` super-diagonals,
 /// element (i, j) at row `ml + mu + i - j` of column j, leading dimension ≥ 2ml+mu+1.
+///
+/// Stage by stage as the original, each column's update a loop over slices (no index
+/// checks inside) and the pivot search a branching scan as in [`dec`].
+#[inline]
 pub fn decb(
     n: usize,
     a: &mut [f64],
@@ -623,75 +618,194 @@ pub fn decb(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    // 0-based row of the diagonal (MD - 1 of the original).
+    let md = ml + mu;
+    if let ([_], [_]) = (&*ip, &*a) {
+        // N = 1 goes to label 70 (with lda = 1, hence ml = mu = 0): inline, before the
+        // checks below, which would cost as much.
+        if n == 1 && md == 0 {
+            return nonzero(a[0], 1);
+        }
+    }
     assert!(lda > 2 * ml + mu);
     assert_eq!(a.len(), lda * n);
     assert_eq!(ip.len(), n);
-    // 0-based row of the diagonal (MD - 1 of the original).
-    let md = ml + mu;
     if ml != 0 && n > 1 {
-        for j in (mu + 1)..n {
-            for i in 0..ml {
-                a[i + j * lda] = 0.0;
+        match ml {
+            1 => decb_one(n, a, lda, mu, ip)?,
+            2 => decb_ml::<2>(n, a, lda, mu, ip)?,
+            3 => decb_ml::<3>(n, a, lda, mu, ip)?,
+            4 => decb_ml::<4>(n, a, lda, mu, ip)?,
+            _ => decb_any(n, a, lda, ml, mu, ip)?,
+        }
+    }
+    nonzero(a[md + (n - 1) * lda], n)
+}
+
+/// [`decb_body`] for a constant number of subdiagonals, so that the short loops over
+/// them unroll.
+#[inline(never)]
+fn decb_ml<const ML: usize>(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decb_body(n, a, lda, ML, mu, ip)
+}
+
+/// Loops 7 to 60 of DECB for one subdiagonal, indexed as the original: with a single
+/// multiplier per column, the loops over slices cost more than they save.
+#[inline(never)]
+fn decb_one(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let ml = 1;
+    let md = ml + mu;
+    for j in (mu + 1)..n {
+        a[j * lda] = 0.0;
+    }
+    let mut ju = 0;
+    for k in 0..n - 1 {
+        let col = k * lda;
+        let mut m = md;
+        let mdl = ml.min(n - 1 - k) + md;
+        for i in md + 1..=mdl {
+            if a[i + col].abs() > a[m + col].abs() {
+                m = i;
             }
         }
-        let mut ju = 0;
-        for k in 0..n - 1 {
-            let col = k * lda;
-            let mut m = md;
-            let mdl = ml.min(n - 1 - k) + md;
-            for i in md + 1..=mdl {
-                if a[i + col].abs() > a[m + col].abs() {
-                    m = i;
-                }
-            }
-            ip[k] = m + k - md;
-            let mut t = a[m + col];
-            if m != md {
-                a[m + col] = a[md + col];
-                a[md + col] = t;
+        ip[k] = m + k - md;
+        let mut t = a[m + col];
+        if m != md {
+            a[m + col] = a[md + col];
+            a[md + col] = t;
+        }
+        if t == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        t = 1.0 / t;
+        for i in md + 1..=mdl {
+            a[i + col] = -a[i + col] * t;
+        }
+        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+        ju = ju.max(mu + ip[k] + 1).min(n);
+        let mut mm = md;
+        for j in k + 1..ju {
+            let cj = j * lda;
+            m -= 1;
+            mm -= 1;
+            let t = a[m + cj];
+            if m != mm {
+                a[m + cj] = a[mm + cj];
+                a[mm + cj] = t;
             }
             if t == 0.0 {
-                return Err(Singular { stage: k + 1 });
+                continue;
             }
-            t = 1.0 / t;
+            let jk = j - k;
             for i in md + 1..=mdl {
-                a[i + col] = -a[i + col] * t;
-            }
-            // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
-            ju = ju.max(mu + ip[k] + 1).min(n);
-            let mut mm = md;
-            for j in k + 1..ju {
-                let cj = j * lda;
-                m -= 1;
-                mm -= 1;
-                let t = a[m + cj];
-                if m != mm {
-                    a[m + cj] = a[mm + cj];
-                    a[mm + cj] = t;
-                }
-                if t == 0.0 {
-                    continue;
-                }
-                let jk = j - k;
-                for i in md + 1..=mdl {
-                    let ijk = i - jk;
-                    a[ijk + cj] = a[ijk + cj] + a[i + col] * t;
-                }
+                let ijk = i - jk;
+                a[ijk + cj] = a[ijk + cj] + a[i + col] * t;
             }
         }
     }
-    if a[md + (n - 1) * lda] == 0.0 {
-        return Err(Singular { stage: n });
+    Ok(())
+}
+
+/// [`decb_body`] for any number of subdiagonals.
+#[inline(never)]
+fn decb_any(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decb_body(n, a, lda, ml, mu, ip)
+}
+
+/// Loops 5 to 60 of DECB (`ml` > 0, `n` > 1).
+#[inline(always)]
+fn decb_body(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let md = ml + mu;
+    for j in (mu + 1)..n {
+        a[j * lda..j * lda + ml].fill(0.0);
+    }
+    let mut ju = 0;
+    for k in 0..n - 1 {
+        let (done, rest) = a.split_at_mut((k + 1) * lda);
+        let colk = &mut done[k * lda..];
+        // Rows md..=mdl of column k are the diagonal and the subdiagonals inside.
+        let mdl = ml.min(n - 1 - k) + md;
+        let band = &mut colk[md..=mdl];
+        let p = search(band, 0);
+        let mut m = md + p;
+        ip[k] = m + k - md;
+        let t = band[p];
+        band[p] = band[0];
+        band[0] = t;
+        if t == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        let t = 1.0 / t;
+        for x in &mut band[1..] {
+            *x = -*x * t;
+        }
+        let mult = &band[1..];
+        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+        ju = ju.max(mu + ip[k] + 1).min(n);
+        let mut mm = md;
+        for c in rest.chunks_exact_mut(lda).take(ju.saturating_sub(k + 1)) {
+            m -= 1;
+            mm -= 1;
+            let t = c[m];
+            c[m] = c[mm];
+            c[mm] = t;
+            if t == 0.0 {
+                continue;
+            }
+            // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
+            axpy(&mut c[mm + 1..mm + 1 + mult.len()], mult, t);
+        }
     }
     Ok(())
 }
 
 /// SOLB: solves `A x = b` with the factors of [`decb`].
+#[inline]
 pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
+    let md = ml + mu;
+    if let ([x], [_], [d]) = (&mut *b, ip, a) {
+        // Label 50 alone (lda = 1, hence ml = mu = 0): inline, as in [`dec`].
+        if n == 1 && md == 0 {
+            *x = *x / *d;
+            return;
+        }
+    }
     assert!(lda > 2 * ml + mu);
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
+    solb_body(n, a, lda, ml, mu, b, ip);
+}
+
+/// Loops 20 to 50 of SOLB, each a loop over slices.
+#[inline(never)]
+fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
     let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
