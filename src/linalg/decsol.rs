@@ -43,7 +43,7 @@ macro_rules! small {
 const SMALL: usize = 16;
 
 /// Largest order whose kernels have every stage written out.
-const UNROLL: usize = 4;
+const UNROLL: usize = 12;
 
 /// Calls `$f::<N>($args)` for the order `$n` in 2..=UNROLL as the constant `N`.
 macro_rules! unrolled {
@@ -51,7 +51,15 @@ macro_rules! unrolled {
         match $n {
             2 => $f::<2>($($arg),*),
             3 => $f::<3>($($arg),*),
-            _ => $f::<4>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            9 => $f::<9>($($arg),*),
+            10 => $f::<10>($($arg),*),
+            11 => $f::<11>($($arg),*),
+            _ => $f::<12>($($arg),*),
         }
     };
 }
@@ -60,7 +68,7 @@ macro_rules! unrolled {
 /// written out so that `k` is a constant in its body; `$f` may end in `?`.
 macro_rules! stages {
     ($n:expr, $f:ident $args:tt $($q:tt)?) => {
-        stages!(@ $n, $f $args [$($q)?]; 0 1 2)
+        stages!(@ $n, $f $args [$($q)?]; 0 1 2 3 4 5 6 7 8 9 10)
     };
     (@ $n:expr, $f:ident ($($arg:expr),*) [$($q:tt)?]; $k:literal $($rest:literal)*) => {
         if $k + 1 < $n {
@@ -75,17 +83,22 @@ macro_rules! stages {
 ///
 /// Stage by stage as the original (per element the same operations in the same order,
 /// the same first-largest pivot, the same skip of a column whose multiplier `t` is
-/// zero). Orders up to 4 run with every stage written out; larger ones update
+/// zero). Orders up to 12 run with every stage written out; larger ones update
 /// the trailing columns two at a time so that each multiplier is loaded once for both.
 #[inline]
 pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
+    if let ([d], [_]) = (&*a, &*ip) {
+        // Label 70 alone (any lda >= 1 holds one value): inline, the call would cost as
+        // much as the work, and so would the checks below.
+        if n == 1 {
+            return nonzero(*d, 1);
+        }
+    }
     assert!(lda >= n);
     assert_eq!(a.len(), lda * n);
     assert_eq!(ip.len(), n);
     if lda == n {
         match n {
-            // Label 70 alone: inline, the call would cost as much as the work.
-            1 => return nonzero(a[0], 1),
             2..=UNROLL => return unrolled!(n, dec_unrolled(a, ip)),
             _ if n <= SMALL => return small!(n, dec_fixed(a, ip)),
             _ => {}
@@ -218,8 +231,8 @@ fn dec_stage(
         let x = &mut c[k + 1..];
         // Without the update when t = 0 (label 45), but with the exchange.
         if t == 0.0 {
-            for i in 0..x.len() {
-                x[i] = if k + 1 + i == m { old } else { x[i] };
+            if m != k {
+                x[m - k - 1] = old;
             }
         } else {
             for i in 0..x.len() {
@@ -233,42 +246,28 @@ fn dec_stage(
 
 /// Loop 10 of DEC: the first row `m >= k` of largest modulus in `col`; a later entry
 /// replaces it only when strictly larger, so a NaN at `m` stays and a NaN below is never
-/// taken.
+/// taken (`DABS(A(I,K)) .GT. DABS(A(M,K))`).
 ///
-/// The moduli are compared as bit patterns with the sign cleared, whose order as
-/// integers is that of the moduli for every non-NaN value, a NaN (pattern above
-/// infinity's) excluded explicitly. The result is that of `DABS(A(I,K)) .GT.
-/// DABS(A(M,K))`; the integer compare keeps the loads scalar, so each reads a value
-/// the previous stage stored just before without waiting for the store to complete.
+/// Written as a scan for the next larger entry so that it compiles to branches, as the
+/// original's loop does, not to a chain of conditional moves: the branches are
+/// predicted (the pivot rows repeat from one factorisation to the next), while each
+/// conditional move waits for the one before it.
 #[inline(always)]
 fn search(col: &[f64], k: usize) -> usize {
-    const MODULUS: u64 = !(1 << 63);
-    const INF: u64 = 0x7ff0_0000_0000_0000;
     let mut m = k;
-    let mut big = col[k].to_bits() & MODULUS;
-    for (i, v) in (k + 1..).zip(&col[k + 1..]) {
-        let b = v.to_bits() & MODULUS;
-        if b > big && b <= INF {
-            m = i;
-            big = b;
-        }
+    let mut big = col[k].abs();
+    while let Some(p) = col[m + 1..].iter().position(|v| v.abs() > big) {
+        m += 1 + p;
+        big = col[m].abs();
     }
     m
 }
 
-/// Label 10 of DEC: the first row `m >= k` of largest modulus in `col` (a later entry
-/// replaces it only when strictly larger, so a NaN at `m` stays), exchanged with row k;
-/// returns `m` and the pivot.
+/// Label 10 of DEC: [`search`], and the pivot row `m` exchanged with row k; returns `m`
+/// and the pivot.
 #[inline(always)]
 fn pivot(col: &mut [f64], k: usize) -> (usize, f64) {
-    let mut m = k;
-    let mut big = col[k].abs();
-    for (i, v) in (k + 1..).zip(&col[k + 1..]) {
-        if v.abs() > big {
-            m = i;
-            big = v.abs();
-        }
-    }
+    let m = search(col, k);
     (m, exchange(col, m, k))
 }
 
@@ -299,17 +298,19 @@ fn axpy2(x0: &mut [f64], x1: &mut [f64], mult: &[f64], t0: f64, t1: f64) {
 /// SOL: solves `A x = b` with the factors of [`dec`] (`b` and `ip` of length n).
 #[inline]
 pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
+    if let ([d], [x], [_]) = (a, &mut *b, ip) {
+        // Label 50 alone: inline, as in [`dec`].
+        if n == 1 {
+            *x = *x / *d;
+            return;
+        }
+    }
     assert!(lda >= n);
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
-    if lda == n {
-        match n {
-            // Inline: the call would cost as much as the work.
-            1 => return sol_body(1, a, 1, b, ip),
-            2..=SMALL => return small!(n, sol_fixed(a, b, ip)),
-            _ => {}
-        }
+    if lda == n && (2..=SMALL).contains(&n) {
+        return small!(n, sol_fixed(a, b, ip));
     }
     sol_body(n, a, lda, b, ip)
 }
@@ -369,17 +370,18 @@ pub fn decc(
     lda: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    if let ([_], [_], [_]) = (&*ar, &*ai, &*ip) {
+        // Label 70 alone: inline, as in [`dec`].
+        if n == 1 {
+            return decc_body(1, ar, ai, 1, ip);
+        }
+    }
     assert!(lda >= n);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
     assert_eq!(ip.len(), n);
-    if lda == n {
-        match n {
-            // Inline: the call would cost as much as the work.
-            1 => return decc_body(1, ar, ai, 1, ip),
-            2..=SMALL => return small!(n, decc_fixed(ar, ai, ip)),
-            _ => {}
-        }
+    if lda == n && (2..=SMALL).contains(&n) {
+        return small!(n, decc_fixed(ar, ai, ip));
     }
     decc_body(n, ar, ai, lda, ip)
 }
@@ -525,19 +527,20 @@ pub fn solc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
+    if let ([_], [_], [_], [_], [_]) = (ar, ai, &*br, &*bi, ip) {
+        // Label 50 alone: inline, as in [`dec`].
+        if n == 1 {
+            return solc_body(1, ar, ai, 1, br, bi, ip);
+        }
+    }
     assert!(lda >= n);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
     assert_eq!(br.len(), n);
     assert_eq!(bi.len(), n);
     assert_eq!(ip.len(), n);
-    if lda == n {
-        match n {
-            // Inline: the call would cost as much as the work.
-            1 => return solc_body(1, ar, ai, 1, br, bi, ip),
-            2..=SMALL => return small!(n, solc_fixed(ar, ai, br, bi, ip)),
-            _ => {}
-        }
+    if lda == n && (2..=SMALL).contains(&n) {
+        return small!(n, solc_fixed(ar, ai, br, bi, ip));
     }
     solc_body(n, ar, ai, lda, br, bi, ip)
 }
@@ -603,6 +606,10 @@ fn solc_body(
 
 /// DECB: LU factorisation of a band matrix with `ml` sub- and `mu` super-diagonals,
 /// element (i, j) at row `ml + mu + i - j` of column j, leading dimension ≥ 2ml+mu+1.
+///
+/// Stage by stage as the original, each column's update a loop over slices (no index
+/// checks inside) and the pivot search a branching scan as in [`dec`].
+#[inline]
 pub fn decb(
     n: usize,
     a: &mut [f64],
@@ -611,75 +618,194 @@ pub fn decb(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    // 0-based row of the diagonal (MD - 1 of the original).
+    let md = ml + mu;
+    if let ([_], [_]) = (&*ip, &*a) {
+        // N = 1 goes to label 70 (with lda = 1, hence ml = mu = 0): inline, before the
+        // checks below, which would cost as much.
+        if n == 1 && md == 0 {
+            return nonzero(a[0], 1);
+        }
+    }
     assert!(lda > 2 * ml + mu);
     assert_eq!(a.len(), lda * n);
     assert_eq!(ip.len(), n);
-    // 0-based row of the diagonal (MD - 1 of the original).
-    let md = ml + mu;
     if ml != 0 && n > 1 {
-        for j in (mu + 1)..n {
-            for i in 0..ml {
-                a[i + j * lda] = 0.0;
+        match ml {
+            1 => decb_one(n, a, lda, mu, ip)?,
+            2 => decb_ml::<2>(n, a, lda, mu, ip)?,
+            3 => decb_ml::<3>(n, a, lda, mu, ip)?,
+            4 => decb_ml::<4>(n, a, lda, mu, ip)?,
+            _ => decb_any(n, a, lda, ml, mu, ip)?,
+        }
+    }
+    nonzero(a[md + (n - 1) * lda], n)
+}
+
+/// [`decb_body`] for a constant number of subdiagonals, so that the short loops over
+/// them unroll.
+#[inline(never)]
+fn decb_ml<const ML: usize>(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decb_body(n, a, lda, ML, mu, ip)
+}
+
+/// Loops 7 to 60 of DECB for one subdiagonal, indexed as the original: with a single
+/// multiplier per column, the loops over slices cost more than they save.
+#[inline(never)]
+fn decb_one(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let ml = 1;
+    let md = ml + mu;
+    for j in (mu + 1)..n {
+        a[j * lda] = 0.0;
+    }
+    let mut ju = 0;
+    for k in 0..n - 1 {
+        let col = k * lda;
+        let mut m = md;
+        let mdl = ml.min(n - 1 - k) + md;
+        for i in md + 1..=mdl {
+            if a[i + col].abs() > a[m + col].abs() {
+                m = i;
             }
         }
-        let mut ju = 0;
-        for k in 0..n - 1 {
-            let col = k * lda;
-            let mut m = md;
-            let mdl = ml.min(n - 1 - k) + md;
-            for i in md + 1..=mdl {
-                if a[i + col].abs() > a[m + col].abs() {
-                    m = i;
-                }
-            }
-            ip[k] = m + k - md;
-            let mut t = a[m + col];
-            if m != md {
-                a[m + col] = a[md + col];
-                a[md + col] = t;
+        ip[k] = m + k - md;
+        let mut t = a[m + col];
+        if m != md {
+            a[m + col] = a[md + col];
+            a[md + col] = t;
+        }
+        if t == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        t = 1.0 / t;
+        for i in md + 1..=mdl {
+            a[i + col] = -a[i + col] * t;
+        }
+        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+        ju = ju.max(mu + ip[k] + 1).min(n);
+        let mut mm = md;
+        for j in k + 1..ju {
+            let cj = j * lda;
+            m -= 1;
+            mm -= 1;
+            let t = a[m + cj];
+            if m != mm {
+                a[m + cj] = a[mm + cj];
+                a[mm + cj] = t;
             }
             if t == 0.0 {
-                return Err(Singular { stage: k + 1 });
+                continue;
             }
-            t = 1.0 / t;
+            let jk = j - k;
             for i in md + 1..=mdl {
-                a[i + col] = -a[i + col] * t;
-            }
-            // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
-            ju = ju.max(mu + ip[k] + 1).min(n);
-            let mut mm = md;
-            for j in k + 1..ju {
-                let cj = j * lda;
-                m -= 1;
-                mm -= 1;
-                let t = a[m + cj];
-                if m != mm {
-                    a[m + cj] = a[mm + cj];
-                    a[mm + cj] = t;
-                }
-                if t == 0.0 {
-                    continue;
-                }
-                let jk = j - k;
-                for i in md + 1..=mdl {
-                    let ijk = i - jk;
-                    a[ijk + cj] = a[ijk + cj] + a[i + col] * t;
-                }
+                let ijk = i - jk;
+                a[ijk + cj] = a[ijk + cj] + a[i + col] * t;
             }
         }
     }
-    if a[md + (n - 1) * lda] == 0.0 {
-        return Err(Singular { stage: n });
+    Ok(())
+}
+
+/// [`decb_body`] for any number of subdiagonals.
+#[inline(never)]
+fn decb_any(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decb_body(n, a, lda, ml, mu, ip)
+}
+
+/// Loops 5 to 60 of DECB (`ml` > 0, `n` > 1).
+#[inline(always)]
+fn decb_body(
+    n: usize,
+    a: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let md = ml + mu;
+    for j in (mu + 1)..n {
+        a[j * lda..j * lda + ml].fill(0.0);
+    }
+    let mut ju = 0;
+    for k in 0..n - 1 {
+        let (done, rest) = a.split_at_mut((k + 1) * lda);
+        let colk = &mut done[k * lda..];
+        // Rows md..=mdl of column k are the diagonal and the subdiagonals inside.
+        let mdl = ml.min(n - 1 - k) + md;
+        let band = &mut colk[md..=mdl];
+        let p = search(band, 0);
+        let mut m = md + p;
+        ip[k] = m + k - md;
+        let t = band[p];
+        band[p] = band[0];
+        band[0] = t;
+        if t == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        let t = 1.0 / t;
+        for x in &mut band[1..] {
+            *x = -*x * t;
+        }
+        let mult = &band[1..];
+        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+        ju = ju.max(mu + ip[k] + 1).min(n);
+        let mut mm = md;
+        for c in rest.chunks_exact_mut(lda).take(ju.saturating_sub(k + 1)) {
+            m -= 1;
+            mm -= 1;
+            let t = c[m];
+            c[m] = c[mm];
+            c[mm] = t;
+            if t == 0.0 {
+                continue;
+            }
+            // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
+            axpy(&mut c[mm + 1..mm + 1 + mult.len()], mult, t);
+        }
     }
     Ok(())
 }
 
 /// SOLB: solves `A x = b` with the factors of [`decb`].
+#[inline]
 pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
+    let md = ml + mu;
+    if let ([x], [_], [d]) = (&mut *b, ip, a) {
+        // Label 50 alone (lda = 1, hence ml = mu = 0): inline, as in [`dec`].
+        if n == 1 && md == 0 {
+            *x = *x / *d;
+            return;
+        }
+    }
     assert!(lda > 2 * ml + mu);
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
+    solb_body(n, a, lda, ml, mu, b, ip);
+}
+
+/// Loops 20 to 50 of SOLB, each a loop over slices.
+#[inline(never)]
+fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
     let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
