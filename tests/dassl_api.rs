@@ -6,9 +6,8 @@
 // The original's results are quoted with the 17 digits Fortran printed them with.
 #![allow(clippy::excessive_precision)]
 
-use stiffdae::dassl::{
-    Dassl, DasslError, JacobianKind, Options, Reached, ResFlag, Tolerance, WithJacobian,
-};
+use stiffdae::dassl::{Dassl, JacobianKind, Options, ResFlag, WithJacobian};
+use stiffdae::prelude::*;
 
 fn rober(y: &[f64], f: &mut [f64]) {
     f[0] = -(0.04 * y[0]) + 1.0e4 * y[1] * y[2];
@@ -50,8 +49,7 @@ fn start(options: &Options) -> Dassl {
 #[test]
 fn robertson_matches_the_original() {
     let options = Options {
-        rtol: Tolerance::Scalar(1e-7),
-        atol: Tolerance::Scalar(1e-7),
+        tolerance: Tolerance::scalar(1e-7, 1e-7),
         jacobian: JacobianKind::Analytic,
         ..Options::default()
     };
@@ -60,7 +58,7 @@ fn robertson_matches_the_original() {
     let mut too_much_work = 0;
     let reached = loop {
         match solver.advance(&mut problem, 1.0e11) {
-            Err(DasslError::TooMuchWork { t }) => {
+            Err(Error::TooMuchWork { t }) => {
                 too_much_work += 1;
                 assert!(t > 0.0 && t < 1.0e11);
             }
@@ -70,12 +68,12 @@ fn robertson_matches_the_original() {
     assert_eq!(reached, Ok(Reached::Tout));
     assert_eq!(too_much_work, 1);
     assert_eq!(solver.t(), 1.0e11);
-    let s = solver.stats();
+    let s = solver.statistics();
     assert_eq!(
         [
-            s.steps,
-            s.residuals,
-            s.jacobians,
+            s.accepted,
+            s.function_evaluations,
+            s.jacobian_evaluations,
             s.error_test_failures,
             s.convergence_failures
         ],
@@ -89,14 +87,17 @@ fn robertson_matches_the_original() {
     for (a, b) in solver.y().iter().zip(&y_ref) {
         assert_eq!(a.to_bits(), b.to_bits());
     }
-    assert!(s.next_order >= 1 && s.last_order >= 1 && s.last_h > 0.0 && s.tn >= 1.0e11);
+    let d = solver.step_data();
+    assert!(d.next_order >= 1 && d.last_order >= 1 && d.last_h > 0.0 && d.tn >= 1.0e11);
 }
 
 #[test]
 fn closure_without_jacobian_and_tstop() {
     let options = Options {
-        rtol: Tolerance::Vector(vec![1e-6; 3]),
-        atol: Tolerance::Scalar(1e-8),
+        tolerance: Tolerance::Vector {
+            rtol: vec![1e-6; 3],
+            atol: vec![1e-8; 3],
+        },
         every_step: true,
         tstop: Some(40.0),
         ..Options::default()
@@ -108,7 +109,7 @@ fn closure_without_jacobian_and_tstop() {
         steps += 1;
     }
     assert_eq!(solver.t(), 40.0);
-    assert_eq!(steps + 1, solver.stats().steps);
+    assert_eq!(steps + 1, solver.statistics().accepted);
     let sum: f64 = solver.y().iter().sum();
     assert!((sum - 1.0).abs() < 1e-6);
 }
@@ -123,26 +124,27 @@ fn typed_errors() {
         residual(t, y, yp, delta)
     };
     let err = solver.advance(&mut stopping, 10.0).unwrap_err();
-    assert!(matches!(err, DasslError::Stopped { t, .. } if t <= 1.0 + 1e-12));
-    assert_eq!(err.idid(), -11);
+    assert!(matches!(err, Error::Stopped { t, .. } if t <= 1.0 + 1e-12));
+    assert_eq!(err.idid(), Some(-11));
     // Calling again without action: the original refuses.
     assert_eq!(
         solver.advance(&mut stopping, 10.0),
-        Err(DasslError::NoActionTaken { idid: -11 })
+        Err(Error::NoActionTaken { idid: -11 })
     );
 
     let mut bad = start(&Options {
-        rtol: Tolerance::Scalar(-1.0),
+        tolerance: Tolerance::scalar(-1.0, 1e-6),
         ..Options::default()
     });
     let err = bad.advance(&mut residual.clone(), 1.0).unwrap_err();
     assert_eq!(
         err,
-        DasslError::IllegalInput {
-            message: "SOME ELEMENT OF RTOL IS .LT. 0".into()
+        Error::InvalidInput {
+            idid: -33,
+            messages: vec!["SOME ELEMENT OF RTOL IS .LT. 0".into()]
         }
     );
-    assert_eq!(err.idid(), -33);
+    assert_eq!(err.idid(), Some(-33));
 
     let y0 = [1.0, 0.0, 0.0];
     assert!(Dassl::new(0.0, &y0, &[0.0; 2], &Options::default()).is_err());
@@ -192,8 +194,7 @@ fn robertson_nan_weights_stop_as_the_original() {
     let tol = 10f64.powf(-4.25);
     assert_eq!(tol, 5.6234132519034908e-5);
     let options = Options {
-        rtol: Tolerance::Scalar(tol),
-        atol: Tolerance::Scalar(tol),
+        tolerance: Tolerance::scalar(tol, tol),
         every_step: true,
         tstop: Some(1.0e11),
         jacobian: JacobianKind::Analytic,
@@ -209,21 +210,21 @@ fn robertson_nan_weights_stop_as_the_original() {
     };
     let err = loop {
         match solver.advance(&mut problem, 1.0e11) {
-            Ok(Reached::Step) | Err(DasslError::TooMuchWork { .. }) => {}
+            Ok(Reached::Step) | Err(Error::TooMuchWork { .. }) => {}
             other => break other.unwrap_err(),
         }
     };
     let t_stop = 3.7966120873941644;
-    assert_eq!(err, DasslError::NonPositiveWeight { t: t_stop });
-    assert_eq!(err.idid(), -3);
+    assert_eq!(err, Error::NonPositiveWeight { t: t_stop });
+    assert_eq!(err.idid(), Some(-3));
     assert_eq!(solver.t().to_bits(), t_stop.to_bits());
     assert!(solver.y().iter().any(|v| v.is_nan()));
-    let s = solver.stats();
+    let s = solver.statistics();
     assert_eq!(
         [
-            s.steps,
-            s.residuals,
-            s.jacobians,
+            s.accepted,
+            s.function_evaluations,
+            s.jacobian_evaluations,
             s.error_test_failures,
             s.convergence_failures
         ],
@@ -244,8 +245,7 @@ fn failed_first_steps_restart_the_history_as_the_original() {
         &[1.0, 1.0],
         &[0.0, 0.0],
         &Options {
-            rtol: Tolerance::Scalar(1e-6),
-            atol: Tolerance::Scalar(1e-6),
+            tolerance: Tolerance::scalar(1e-6, 1e-6),
             ..Options::default()
         },
     )
@@ -257,19 +257,19 @@ fn failed_first_steps_restart_the_history_as_the_original() {
     };
     let err = solver.advance(&mut res, 1.0).unwrap_err();
     let h = 0.22737367544323206e-15_f64;
-    assert_eq!(err, DasslError::ErrorTestFailures { t: 0.0, h });
-    assert_eq!(err.idid(), -6);
-    let s = solver.stats();
+    assert_eq!(err, Error::ErrorTestFailures { t: 0.0, h });
+    assert_eq!(err.idid(), Some(-6));
+    let s = solver.statistics();
     assert_eq!(
         [
-            s.steps,
-            s.residuals,
-            s.jacobians,
+            s.accepted,
+            s.function_evaluations,
+            s.jacobian_evaluations,
             s.error_test_failures,
             s.convergence_failures
         ],
         [0, 42, 21, 21, 0]
     );
-    assert_eq!(s.next_h.to_bits(), h.to_bits());
+    assert_eq!(solver.step_data().next_h.to_bits(), h.to_bits());
     assert_eq!(solver.y(), &[1.0, 1.0]);
 }

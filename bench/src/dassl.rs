@@ -7,10 +7,8 @@
 
 use crate::problems::{Kind, TestProblem};
 use crate::solvers::Outcome;
-use stiffdae::dassl::{
-    Dassl, DasslError, JacobianKind, Options, Reached, ResFlag, Residual,
-    Tolerance as DasslTolerance,
-};
+use stiffdae::dassl::{Dassl, JacobianKind, Options, ResFlag, Residual};
+use stiffdae::prelude::*;
 
 /// A kit problem in DASSL's residual form.
 struct Form<'a> {
@@ -28,6 +26,10 @@ impl Residual for Form<'_> {
         } else {
             ResFlag::IllegalY
         }
+    }
+
+    fn has_jacobian(&self) -> bool {
+        true
     }
 
     fn jacobian(&mut self, t: f64, y: &[f64], yp: &[f64], cj: f64, pd: &mut [f64]) {
@@ -59,10 +61,10 @@ pub fn run(p: &TestProblem, tol: f64) -> Outcome {
         Some((mml, mmu)) if p.kind == Kind::Dae => (ml.max(mml), mu.max(mmu)),
         _ => (ml, mu),
     });
-    let (rtol, atol) = if vector {
-        (DasslTolerance::Vector(rtol), DasslTolerance::Vector(atol))
+    let tolerance = if vector {
+        Tolerance::Vector { rtol, atol }
     } else {
-        (DasslTolerance::Scalar(tol), DasslTolerance::Scalar(tol))
+        Tolerance::scalar(tol, tol)
     };
     let mut form = Form {
         p,
@@ -79,8 +81,7 @@ pub fn run(p: &TestProblem, tol: f64) -> Outcome {
     let (mut y, mut yp) = (p.y0.clone(), p.yp0.clone());
     for seg in p.t.windows(2) {
         let options = Options {
-            rtol: rtol.clone(),
-            atol: atol.clone(),
+            tolerance: tolerance.clone(),
             every_step: true,
             tstop: Some(seg[1]),
             jacobian: if p.numjac {
@@ -102,16 +103,16 @@ pub fn run(p: &TestProblem, tol: f64) -> Outcome {
         // in the kit's driver.
         let result = loop {
             match solver.advance(&mut form, seg[1]) {
-                Ok(Reached::Step) | Err(DasslError::TooMuchWork { .. }) => {}
+                Ok(Reached::Step) | Err(Error::TooMuchWork { .. }) => {}
                 r => break r,
             }
         };
-        let s = solver.stats();
-        out.steps += s.steps as u64;
-        out.nf += s.residuals as u64;
-        out.njac += s.jacobians as u64;
+        let s = solver.statistics();
+        out.steps += s.accepted;
+        out.nf += s.function_evaluations;
+        out.njac += s.jacobian_evaluations;
         if let Err(e) = result {
-            out.failure = Some(format!("IDID = {}: {e}", e.idid()));
+            out.failure = Some(format!("IDID = {}: {e}", e.idid().unwrap_or(-33)));
             return out;
         }
         y.copy_from_slice(solver.y());

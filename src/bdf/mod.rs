@@ -27,7 +27,6 @@ pub mod coefficients;
 pub mod compare;
 pub mod control;
 pub mod diagnostics;
-mod error;
 pub mod history;
 pub mod layout;
 pub mod matrix;
@@ -37,5 +36,4 @@ pub mod outcome;
 mod problem;
 pub mod weights;
 
-pub use error::BdfError;
-pub use problem::{JacobianKind, ResFlag, Tolerance};
+pub use problem::{tolerance_arrays, JacobianKind, ResFlag, StepData};

@@ -2,7 +2,7 @@
 //! for is defined here, once, for the legacy drivers (`ddassl`, `ddaskr`) that write it.
 
 use super::diagnostics::Diagnostic;
-use super::BdfError;
+use crate::Error;
 
 /// Why a step could not be completed (DDASTP/DDSTP; y, y' are then interpolated back to
 /// the last point reached).
@@ -144,28 +144,31 @@ pub fn idid(outcome: &Outcome) -> i32 {
     }
 }
 
-impl From<Stop> for BdfError {
+impl From<Stop> for Error {
     fn from(stop: Stop) -> Self {
         match stop {
             Stop::Failed { failure, t, h } => match failure {
-                Failure::TooMuchWork => BdfError::TooMuchWork { t },
-                Failure::TooMuchAccuracy { .. } => BdfError::TooMuchAccuracy { t },
-                Failure::NonPositiveWeight => BdfError::NonPositiveWeight { t },
-                Failure::InitialValues { .. } => BdfError::InitialYprime { t },
+                Failure::TooMuchWork => Error::TooMuchWork { t },
+                Failure::TooMuchAccuracy { .. } => Error::TooMuchAccuracy { t },
+                Failure::NonPositiveWeight => Error::NonPositiveWeight { t },
+                Failure::InitialValues { .. } => Error::InitialValues { t },
                 Failure::Step(f) => match f {
-                    StepFailure::ErrorTestFailures => BdfError::ErrorTestFailures { t, h },
-                    StepFailure::ConvergenceFailures => BdfError::ConvergenceFailures { t, h },
-                    StepFailure::SingularMatrix => BdfError::SingularMatrix { t, h },
+                    StepFailure::ErrorTestFailures => Error::ErrorTestFailures { t, h },
+                    StepFailure::ConvergenceFailures => Error::ConvergenceFailures { t, h },
+                    StepFailure::SingularMatrix => Error::SingularMatrix { t, h },
                     StepFailure::ConvergenceAfterErrorTests => {
-                        BdfError::ConvergenceAfterErrorTests { t, h }
+                        Error::ConvergenceAfterErrorTests { t, h }
                     }
-                    StepFailure::IllegalY => BdfError::IllegalY { t, h },
-                    StepFailure::Stopped => BdfError::Stopped { t, h },
+                    StepFailure::IllegalY => Error::IllegalY { t, h },
+                    StepFailure::Stopped => Error::Stopped { t, h },
                 },
             },
-            Stop::Illegal(d) => BdfError::IllegalInput { message: d.text },
-            Stop::Roots(RootProblem::ZeroTwice { t }) => BdfError::IllDefinedRoots { t },
-            Stop::NoActionTaken { idid } => BdfError::NoActionTaken { idid },
+            Stop::Illegal(d) => Error::InvalidInput {
+                idid: -33,
+                messages: vec![d.text],
+            },
+            Stop::Roots(RootProblem::ZeroTwice { t }) => Error::IllDefinedRoots { t },
+            Stop::NoActionTaken { idid } => Error::NoActionTaken { idid },
         }
     }
 }

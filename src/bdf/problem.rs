@@ -1,7 +1,7 @@
 //! What the user's problem and options say in both codes: the residual's flag (IRES),
 //! tolerances (RTOL, ATOL with INFO(2)) and how the iteration matrix is obtained (INFO(5)).
 
-use super::BdfError;
+use crate::{Error, Tolerance};
 
 /// What a residual evaluation reports (the original's IRES).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,42 +34,14 @@ impl ResFlag {
     }
 }
 
-/// Absolute or relative tolerance: one value for all components, or one per component.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Tolerance {
-    /// The same tolerance for every component.
-    Scalar(f64),
-    /// One tolerance per component (INFO(2) = 1 when either tolerance is a vector).
-    Vector(Vec<f64>),
-}
-
-impl Tolerance {
-    /// The values the work arrays take: `n` copies of a scalar, or the vector when it has
-    /// `n` entries.
-    pub(crate) fn values(&self, n: usize) -> Result<Vec<f64>, BdfError> {
-        match self {
-            Tolerance::Scalar(v) => Ok(vec![*v; n]),
-            Tolerance::Vector(v) if v.len() == n => Ok(v.clone()),
-            Tolerance::Vector(v) => Err(BdfError::IllegalInput {
-                message: format!(
-                    "a tolerance vector has {} entries for {n} equations",
-                    v.len()
-                ),
-            }),
-        }
-    }
-
-    /// RTOL and ATOL as the originals take them, and INFO(2): vectors of `neq` values when
-    /// either is a vector, else one value each.
-    pub(crate) fn pair(
-        rtol: &Tolerance,
-        atol: &Tolerance,
-        neq: usize,
-    ) -> Result<(Vec<f64>, Vec<f64>, bool), BdfError> {
-        let vector = matches!(rtol, Tolerance::Vector(_)) || matches!(atol, Tolerance::Vector(_));
-        let n = if vector { neq } else { 1 };
-        Ok((rtol.values(n)?, atol.values(n)?, vector))
-    }
+/// RTOL and ATOL as the originals' arrays and INFO(2): one value each for scalar
+/// tolerances, `neq` for vector ones.
+pub fn tolerance_arrays(
+    tolerance: &Tolerance,
+    neq: usize,
+) -> Result<(Vec<f64>, Vec<f64>, bool), Error> {
+    let (rtol, atol) = tolerance.arrays(neq)?;
+    Ok((rtol, atol, tolerance.is_vector()))
 }
 
 /// How the iteration matrix `G_y + CJ·G_y'` is obtained (INFO(5)).
@@ -79,4 +51,20 @@ pub enum JacobianKind {
     Numerical,
     /// The problem's analytic iteration matrix (`jacobian` of the residual trait).
     Analytic,
+}
+
+/// Step data from the original's output slots (the counters are in
+/// [`crate::Statistics`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StepData {
+    /// IWORK(7): order for the next step.
+    pub next_order: i32,
+    /// IWORK(8): order of the last step.
+    pub last_order: i32,
+    /// RWORK(3): step size for the next step.
+    pub next_h: f64,
+    /// RWORK(7): last step size.
+    pub last_h: f64,
+    /// RWORK(4): how far the integrator has reached.
+    pub tn: f64,
 }

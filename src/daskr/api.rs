@@ -1,5 +1,6 @@
-//! The safe Rust interface: options instead of INFO/IWORK/RWORK slots, root reports,
-//! statistics and typed errors, over the same work arrays (so the run is the
+//! The safe Rust interface in the family's shape ([`crate::Advance`],
+//! [`crate::Integrator`]): options instead of INFO/IWORK/RWORK slots, root reports, the
+//! shared statistics and errors, over the same work arrays (so the run is the
 //! original's, step for step).
 
 use super::layout::{
@@ -7,9 +8,11 @@ use super::layout::{
     IW_NRE, IW_NRTE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
 };
 use super::legacy::{run, Call};
-use super::{DaskrError, JacobianKind, Problem, Tolerance};
+use super::{JacobianKind, Problem};
 use crate::bdf::layout::MatrixType;
 use crate::bdf::outcome::{Stop, Success};
+use crate::bdf::{tolerance_arrays, StepData};
+use crate::{Advance, Error, Integrator, Reached, Statistics, Tolerance};
 
 /// Consistent initial values before integrating (INFO(11)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,10 +46,8 @@ pub enum Constraints {
 /// Integration options; each field is one INFO entry of the original.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
-    /// RTOL.
-    pub rtol: Tolerance,
-    /// ATOL.
-    pub atol: Tolerance,
+    /// RTOL and ATOL (INFO(2) = 1 for vectors).
+    pub tolerance: Tolerance,
     /// INFO(3): return after every step instead of only at TOUT.
     pub every_step: bool,
     /// INFO(4), RWORK(1): never step past this point.
@@ -79,8 +80,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            rtol: Tolerance::Scalar(1e-6),
-            atol: Tolerance::Scalar(1e-6),
+            tolerance: Tolerance::default(),
             every_step: false,
             tstop: None,
             jacobian: JacobianKind::Numerical,
@@ -96,51 +96,6 @@ impl Default for Options {
             roots: 0,
         }
     }
-}
-
-/// Why [`Daskr::advance`] returned successfully.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reached {
-    /// IDID = 1: one step was taken (with `every_step`).
-    Step,
-    /// IDID = 2: the integration reached TSTOP.
-    Tstop,
-    /// IDID = 3: the integration reached TOUT (by interpolation).
-    Tout,
-    /// IDID = 4: consistent initial values were computed (`stop_after_initial`).
-    Initialized,
-    /// IDID = 5: a root was found at [`Daskr::t`]; per root function +1 (rising), -1
-    /// (falling) or 0 (JROOT).
-    Root(Vec<i32>),
-}
-
-/// Run statistics and step data, from the original's output slots.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Stats {
-    /// IWORK(11): steps taken.
-    pub steps: i32,
-    /// IWORK(12): residual evaluations.
-    pub residuals: i32,
-    /// IWORK(13): iteration matrices formed.
-    pub jacobians: i32,
-    /// IWORK(14): error-test failures.
-    pub error_test_failures: i32,
-    /// IWORK(15): nonlinear convergence failures.
-    pub convergence_failures: i32,
-    /// IWORK(19): nonlinear iterations.
-    pub nonlinear_iterations: i32,
-    /// IWORK(36): root-function evaluations.
-    pub root_evaluations: i32,
-    /// IWORK(7): order for the next step.
-    pub next_order: i32,
-    /// IWORK(8): order of the last step.
-    pub last_order: i32,
-    /// RWORK(3): step size for the next step.
-    pub next_h: f64,
-    /// RWORK(7): last step size.
-    pub last_h: f64,
-    /// RWORK(4): how far the integrator has reached.
-    pub tn: f64,
 }
 
 /// A DASKR integration: its state lives in the original's INFO, RWORK and IWORK arrays.
@@ -159,10 +114,16 @@ pub struct Daskr {
     /// ID codes (+1 differential, -1 algebraic), written into IWORK(LID..) before each
     /// first call that uses them: between, the pivots may occupy those slots.
     id: Vec<i32>,
+    /// The counters of the runs before the last restart (INFO(1) = 0 clears IWORK's).
+    earlier: Statistics,
 }
 
-fn illegal(message: String) -> DaskrError {
-    DaskrError::IllegalInput { message }
+fn length(what: &'static str, expected: usize, found: usize) -> Error {
+    Error::WrongLength {
+        what,
+        expected,
+        found,
+    }
 }
 
 fn info11(initial: Initial) -> i32 {
@@ -176,32 +137,27 @@ fn info11(initial: Initial) -> i32 {
 impl Daskr {
     /// Prepares an integration from `t0` with `y0` and (an estimate of) `yprime0`; the
     /// options are checked by the first [`Daskr::advance`], as the original checks them.
-    pub fn new(
-        t0: f64,
-        y0: &[f64],
-        yprime0: &[f64],
-        options: &Options,
-    ) -> Result<Self, DaskrError> {
+    pub fn new(t0: f64, y0: &[f64], yprime0: &[f64], options: &Options) -> Result<Self, Error> {
         let neq = y0.len();
-        if neq == 0 || yprime0.len() != neq || i32::try_from(neq).is_err() {
-            return Err(illegal(format!(
-                "y0 has {neq} entries and yprime0 {}",
-                yprime0.len()
-            )));
+        if neq == 0 || i32::try_from(neq).is_err() || i32::try_from(options.roots).is_err() {
+            return Err(Error::InvalidInput {
+                idid: -33,
+                messages: vec![format!(
+                    "NEQ = {neq} or NRT = {} is not a valid size",
+                    options.roots
+                )],
+            });
         }
-        if i32::try_from(options.roots).is_err() {
-            return Err(illegal(format!("{} root functions", options.roots)));
+        if yprime0.len() != neq {
+            return Err(length("yprime0", neq, yprime0.len()));
         }
-        let (rtol, atol, vector) = Tolerance::pair(&options.rtol, &options.atol, neq)?;
+        let (rtol, atol, vector) = tolerance_arrays(&options.tolerance, neq)?;
         let (info10, codes) = match &options.constraints {
             Constraints::None => (0, None),
             Constraints::NonNegative => (2, None),
             Constraints::Componentwise { codes, nonnegative } => {
                 if codes.len() != neq {
-                    return Err(illegal(format!(
-                        "{} constraint codes for {neq} equations",
-                        codes.len()
-                    )));
+                    return Err(length("constraint codes", neq, codes.len()));
                 }
                 (if *nonnegative { 3 } else { 1 }, Some(codes))
             }
@@ -245,12 +201,7 @@ impl Daskr {
         }
         let id = match &options.differential {
             Some(d) if d.len() == neq => d.iter().map(|&diff| if diff { 1 } else { -1 }).collect(),
-            Some(d) => {
-                return Err(illegal(format!(
-                    "{} differential/algebraic flags for {neq} equations",
-                    d.len()
-                )))
-            }
+            Some(d) => return Err(length("differential", neq, d.len())),
             None => vec![1; neq],
         };
         rwork[RW_TSTOP] = options.tstop.unwrap_or(0.0);
@@ -268,18 +219,103 @@ impl Daskr {
             jroot: vec![0; options.roots],
             idid: 0,
             id,
+            earlier: Statistics::default(),
         })
     }
 
+    /// Restarts at the current point with new values (after an event changed the
+    /// equations): the next [`Advance::advance`] is a first call again (INFO(1) = 0),
+    /// with consistent initial values computed as `initial` says. The counters go on
+    /// (the original's restart clears them; [`Integrator::statistics`] adds them up).
+    pub fn restart(&mut self, y: &[f64], yprime: &[f64], initial: Initial) -> Result<(), Error> {
+        let n = self.y.len();
+        for (what, v) in [("y", y), ("yprime", yprime)] {
+            if v.len() != n {
+                return Err(length(what, n, v.len()));
+            }
+        }
+        self.earlier += self.counters();
+        self.y.copy_from_slice(y);
+        self.yprime.copy_from_slice(yprime);
+        self.info[0] = 0;
+        self.info[10] = info11(initial);
+        self.idid = 0;
+        Ok(())
+    }
+
+    /// Changes which components are differential (true) or algebraic (false), for the
+    /// next restart with [`Initial::AlgebraicAndDerivatives`] (the ID array).
+    pub fn set_differential(&mut self, differential: &[bool]) -> Result<(), Error> {
+        if differential.len() != self.id.len() {
+            return Err(length("differential", self.id.len(), differential.len()));
+        }
+        for (code, &d) in self.id.iter_mut().zip(differential) {
+            *code = if d { 1 } else { -1 };
+        }
+        Ok(())
+    }
+
+    /// The derivative at [`Integrator::t`].
+    pub fn yprime(&self) -> &[f64] {
+        &self.yprime
+    }
+
+    /// Sets TSTOP (INFO(4) = 1, RWORK(1)) for the following calls.
+    pub fn set_tstop(&mut self, tstop: f64) {
+        self.info[3] = 1;
+        self.rwork[RW_TSTOP] = tstop;
+    }
+
+    /// The order and step sizes of the last and the next step.
+    pub fn step_data(&self) -> StepData {
+        StepData {
+            next_order: self.iwork[IW_K],
+            last_order: self.iwork[IW_KOLD],
+            next_h: self.rwork[RW_H],
+            last_h: self.rwork[RW_HOLD],
+            tn: self.rwork[RW_TN],
+        }
+    }
+
+    /// IWORK(11..15), (19), (36) since the last first call, in the family's names.
+    fn counters(&self) -> Statistics {
+        let count = |i: usize| u64::try_from(self.iwork[i]).unwrap_or(0);
+        let (accepted, etf, cvf) = (count(IW_NST), count(IW_ETF), count(IW_NCFN));
+        Statistics {
+            steps: accepted + etf + cvf,
+            accepted,
+            error_test_failures: etf,
+            convergence_failures: cvf,
+            function_evaluations: count(IW_NRE),
+            jacobian_evaluations: count(IW_NJE),
+            nonlinear_iterations: count(IW_NNI),
+            root_evaluations: count(IW_NRTE),
+            ..Statistics::default()
+        }
+    }
+
+    /// The original's work arrays (RWORK, IWORK), e.g. to save the state.
+    pub fn work(&self) -> (&[f64], &[i32]) {
+        (&self.rwork, &self.iwork)
+    }
+}
+
+impl<P: Problem + ?Sized> Advance<P> for Daskr {
     /// Integrates towards `tout` (DDASKR with INFO(1) = 0 on the first call, 1 after).
-    /// After [`DaskrError::TooMuchWork`] or [`DaskrError::TooMuchAccuracy`] the next call
+    /// After [`Error::TooMuchWork`] or [`Error::TooMuchAccuracy`] the next call
     /// continues, as the original allows; after [`Reached::Initialized`] the next call
     /// starts the integration from the computed values.
-    pub fn advance<P: Problem + ?Sized>(
-        &mut self,
-        problem: &mut P,
-        tout: f64,
-    ) -> Result<Reached, DaskrError> {
+    fn advance(&mut self, problem: &mut P, tout: f64) -> Result<Reached, Error> {
+        if self.info[4] == 1 && !problem.has_jacobian() {
+            return Err(Error::MissingCallback {
+                what: "Problem::jacobian (JacobianKind::Analytic)",
+            });
+        }
+        if !self.jroot.is_empty() && !problem.has_roots() {
+            return Err(Error::MissingCallback {
+                what: "Problem::roots (Options::roots > 0)",
+            });
+        }
         if self.idid == -1 || self.idid == -2 {
             self.info[0] = 1;
         }
@@ -323,7 +359,7 @@ impl Daskr {
             // A root on which no function changes sign: the original's report of a root
             // function that is not finite (NaN counts as zero in DROOTS).
             Ok(Success::Root) if self.jroot.iter().all(|&j| j == 0) => {
-                Err(DaskrError::IllDefinedRoots { t: self.t })
+                Err(Error::IllDefinedRoots { t: self.t })
             }
             Ok(Success::Root) => Ok(Reached::Root(self.jroot.clone())),
             Err(stop) => {
@@ -336,67 +372,20 @@ impl Daskr {
             }
         }
     }
+}
 
-    /// Restarts at the current point with new values (after an event changed the
-    /// equations): the next [`Daskr::advance`] is a first call again (INFO(1) = 0),
-    /// with consistent initial values computed as `initial` says.
-    pub fn restart(&mut self, y: &[f64], yprime: &[f64], initial: Initial) {
-        let n = self.y.len().min(y.len()).min(yprime.len());
-        self.y[..n].copy_from_slice(&y[..n]);
-        self.yprime[..n].copy_from_slice(&yprime[..n]);
-        self.info[0] = 0;
-        self.info[10] = info11(initial);
-        self.idid = 0;
-    }
-
-    /// Changes which components are differential (true) or algebraic (false), for the
-    /// next restart with [`Initial::AlgebraicAndDerivatives`] (the ID array).
-    pub fn set_differential(&mut self, differential: &[bool]) {
-        for (code, &d) in self.id.iter_mut().zip(differential) {
-            *code = if d { 1 } else { -1 };
-        }
-    }
-
-    /// The current point T.
-    pub fn t(&self) -> f64 {
+impl Integrator for Daskr {
+    fn t(&self) -> f64 {
         self.t
     }
 
-    /// The solution at [`Daskr::t`].
-    pub fn y(&self) -> &[f64] {
+    fn y(&self) -> &[f64] {
         &self.y
     }
 
-    /// The derivative at [`Daskr::t`].
-    pub fn yprime(&self) -> &[f64] {
-        &self.yprime
-    }
-
-    /// Changes TSTOP (RWORK(1)) for the following calls; the option must have been set.
-    pub fn set_tstop(&mut self, tstop: f64) {
-        self.rwork[RW_TSTOP] = tstop;
-    }
-
-    /// Counters and step data.
-    pub fn stats(&self) -> Stats {
-        Stats {
-            steps: self.iwork[IW_NST],
-            residuals: self.iwork[IW_NRE],
-            jacobians: self.iwork[IW_NJE],
-            error_test_failures: self.iwork[IW_ETF],
-            convergence_failures: self.iwork[IW_NCFN],
-            nonlinear_iterations: self.iwork[IW_NNI],
-            root_evaluations: self.iwork[IW_NRTE],
-            next_order: self.iwork[IW_K],
-            last_order: self.iwork[IW_KOLD],
-            next_h: self.rwork[RW_H],
-            last_h: self.rwork[RW_HOLD],
-            tn: self.rwork[RW_TN],
-        }
-    }
-
-    /// The original's work arrays (RWORK, IWORK), e.g. to save the state.
-    pub fn work(&self) -> (&[f64], &[i32]) {
-        (&self.rwork, &self.iwork)
+    fn statistics(&self) -> Statistics {
+        let mut total = self.earlier;
+        total += self.counters();
+        total
     }
 }

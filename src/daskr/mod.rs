@@ -20,7 +20,8 @@
 //! restarted with its velocity reversed:
 //!
 //! ```
-//! use stiffdae::daskr::{Daskr, Initial, Options, Reached, ResFlag, Tolerance, WithRoots};
+//! use stiffdae::daskr::{Daskr, Initial, Options, ResFlag, WithRoots};
+//! use stiffdae::prelude::*;
 //!
 //! let g = 9.81;
 //! let mut ball = WithRoots {
@@ -32,8 +33,7 @@
 //!     roots: |_t: f64, y: &[f64], _yp: &[f64], r: &mut [f64]| r[0] = y[0],
 //! };
 //! let options = Options {
-//!     rtol: Tolerance::Scalar(1e-10),
-//!     atol: Tolerance::Scalar(1e-10),
+//!     tolerance: Tolerance::scalar(1e-10, 1e-10),
 //!     roots: 1,
 //!     ..Options::default()
 //! };
@@ -42,9 +42,10 @@
 //! assert_eq!(jroot, [-1]);
 //! assert!((solver.t() - (2.0 * 10.0 / g).sqrt()).abs() < 1e-8);
 //! let v = -0.8 * solver.y()[1];
-//! solver.restart(&[0.0, v], &[v, -g], Initial::Given);
+//! solver.restart(&[0.0, v], &[v, -g], Initial::Given)?;
 //! assert!(matches!(solver.advance(&mut ball, 100.0)?, Reached::Root(_)));
-//! # Ok::<(), stiffdae::daskr::DaskrError>(())
+//! assert_eq!(solver.statistics().root_evaluations > 0, true);
+//! # Ok::<(), stiffdae::Error>(())
 //! ```
 
 mod api;
@@ -59,8 +60,9 @@ mod step;
 mod vectors;
 
 pub use crate::bdf::diagnostics::Diagnostic;
-pub use crate::bdf::{BdfError as DaskrError, JacobianKind, ResFlag, Tolerance};
-pub use api::{Constraints, Daskr, Initial, Options, Reached, Stats};
+pub use crate::bdf::{JacobianKind, ResFlag, StepData};
+pub use crate::Tolerance;
+pub use api::{Constraints, Daskr, Initial, Options};
 pub use legacy::{ddaskr, Call};
 
 /// The DAE `G(t, y, y') = 0`, optionally its iteration matrix, and its root functions.
@@ -83,10 +85,21 @@ pub trait Problem {
         let _ = (t, y, yprime, cj, pd);
     }
 
+    /// Whether [`Problem::jacobian`] is implemented: [`JacobianKind::Analytic`] without it
+    /// is refused ([`crate::Error::MissingCallback`]).
+    fn has_jacobian(&self) -> bool {
+        false
+    }
+
     /// Writes the NRT root functions `R(t, y, y')` into `r` (the original's RT).
     fn roots(&mut self, t: f64, y: &[f64], yprime: &[f64], r: &mut [f64]) {
         let _ = (t, y, yprime);
         r.fill(1.0);
+    }
+
+    /// Whether [`Problem::roots`] is implemented: root functions without it are refused.
+    fn has_roots(&self) -> bool {
+        false
     }
 }
 
@@ -132,5 +145,9 @@ where
 
     fn roots(&mut self, t: f64, y: &[f64], yprime: &[f64], r: &mut [f64]) {
         (self.roots)(t, y, yprime, r);
+    }
+
+    fn has_roots(&self) -> bool {
+        true
     }
 }

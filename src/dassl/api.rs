@@ -1,21 +1,23 @@
-//! The safe Rust interface: options instead of INFO/IWORK/RWORK slots, statistics and
-//! typed errors, over the same work arrays (so the run is the original's, step for step).
+//! The safe Rust interface in the family's shape ([`crate::Advance`],
+//! [`crate::Integrator`]): options instead of INFO/IWORK/RWORK slots, the shared
+//! statistics and errors, over the same work arrays (so the run is the original's, step
+//! for step).
 
 use super::layout::{
     required_lengths, MatrixType, IW_ETF, IW_K, IW_KOLD, IW_ML, IW_MU, IW_MXORD, IW_NCFN, IW_NJE,
     IW_NRE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
 };
 use super::legacy::{run, Call};
-use super::{DasslError, JacobianKind, Residual, Tolerance};
+use super::{JacobianKind, Residual};
 use crate::bdf::outcome::{Stop, Success};
+use crate::bdf::{tolerance_arrays, StepData};
+use crate::{Advance, Error, Integrator, Reached, Statistics, Tolerance};
 
 /// Integration options; each field is one INFO entry of the original.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
-    /// RTOL.
-    pub rtol: Tolerance,
-    /// ATOL.
-    pub atol: Tolerance,
+    /// RTOL and ATOL (INFO(2) = 1 for vectors).
+    pub tolerance: Tolerance,
     /// INFO(3): return after every step instead of only at TOUT.
     pub every_step: bool,
     /// INFO(4), RWORK(1): never step past this point.
@@ -39,8 +41,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            rtol: Tolerance::Scalar(1e-6),
-            atol: Tolerance::Scalar(1e-6),
+            tolerance: Tolerance::default(),
             every_step: false,
             tstop: None,
             jacobian: JacobianKind::Numerical,
@@ -52,42 +53,6 @@ impl Default for Options {
             initial_yprime: false,
         }
     }
-}
-
-/// Why [`Dassl::advance`] returned successfully.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Reached {
-    /// IDID = 1: one step was taken (with `every_step`).
-    Step,
-    /// IDID = 2: the integration reached TSTOP.
-    Tstop,
-    /// IDID = 3: the integration reached TOUT (by interpolation).
-    Tout,
-}
-
-/// Run statistics and step data, from the original's output slots.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Stats {
-    /// IWORK(11): steps taken.
-    pub steps: i32,
-    /// IWORK(12): residual evaluations.
-    pub residuals: i32,
-    /// IWORK(13): iteration matrices formed.
-    pub jacobians: i32,
-    /// IWORK(14): error-test failures.
-    pub error_test_failures: i32,
-    /// IWORK(15): convergence failures.
-    pub convergence_failures: i32,
-    /// IWORK(7): order for the next step.
-    pub next_order: i32,
-    /// IWORK(8): order of the last step.
-    pub last_order: i32,
-    /// RWORK(3): step size for the next step.
-    pub next_h: f64,
-    /// RWORK(7): last step size.
-    pub last_h: f64,
-    /// RWORK(4): how far the integrator has reached.
-    pub tn: f64,
 }
 
 /// A DASSL integration: its state lives in the original's INFO, RWORK and IWORK arrays.
@@ -107,20 +72,23 @@ pub struct Dassl {
 impl Dassl {
     /// Prepares an integration from `t0` with `y0` and (an estimate of) `yprime0`; the
     /// options are checked by the first [`Dassl::advance`], as the original checks them.
-    pub fn new(
-        t0: f64,
-        y0: &[f64],
-        yprime0: &[f64],
-        options: &Options,
-    ) -> Result<Self, DasslError> {
+    pub fn new(t0: f64, y0: &[f64], yprime0: &[f64], options: &Options) -> Result<Self, Error> {
         let neq = y0.len();
-        if neq == 0 || yprime0.len() != neq || i32::try_from(neq).is_err() {
-            return Err(DasslError::IllegalInput {
-                message: format!("y0 has {neq} entries and yprime0 {}", yprime0.len()),
+        if neq == 0 || i32::try_from(neq).is_err() {
+            return Err(Error::InvalidInput {
+                idid: -33,
+                messages: vec![format!("NEQ = {neq} is not a valid size")],
+            });
+        }
+        if yprime0.len() != neq {
+            return Err(Error::WrongLength {
+                what: "yprime0",
+                expected: neq,
+                found: yprime0.len(),
             });
         }
         let mut info = [0; 15];
-        let (rtol, atol, vector) = Tolerance::pair(&options.rtol, &options.atol, neq)?;
+        let (rtol, atol, vector) = tolerance_arrays(&options.tolerance, neq)?;
         info[1] = i32::from(vector);
         info[2] = i32::from(options.every_step);
         info[3] = i32::from(options.tstop.is_some());
@@ -164,14 +132,44 @@ impl Dassl {
         })
     }
 
+    /// The derivative at [`Integrator::t`].
+    pub fn yprime(&self) -> &[f64] {
+        &self.yprime
+    }
+
+    /// Sets TSTOP (INFO(4) = 1, RWORK(1)) for the following calls.
+    pub fn set_tstop(&mut self, tstop: f64) {
+        self.info[3] = 1;
+        self.rwork[RW_TSTOP] = tstop;
+    }
+
+    /// The order and step sizes of the last and the next step.
+    pub fn step_data(&self) -> StepData {
+        StepData {
+            next_order: self.iwork[IW_K],
+            last_order: self.iwork[IW_KOLD],
+            next_h: self.rwork[RW_H],
+            last_h: self.rwork[RW_HOLD],
+            tn: self.rwork[RW_TN],
+        }
+    }
+
+    /// The original's work arrays (RWORK, IWORK), e.g. to save the state.
+    pub fn work(&self) -> (&[f64], &[i32]) {
+        (&self.rwork, &self.iwork)
+    }
+}
+
+impl<R: Residual + ?Sized> Advance<R> for Dassl {
     /// Integrates towards `tout` (DDASSL with INFO(1) = 0 on the first call, 1 after).
-    /// After [`DasslError::TooMuchWork`] or [`DasslError::TooMuchAccuracy`] the next call
+    /// After [`Error::TooMuchWork`] or [`Error::TooMuchAccuracy`] the next call
     /// continues, as the original allows.
-    pub fn advance<R: Residual + ?Sized>(
-        &mut self,
-        res: &mut R,
-        tout: f64,
-    ) -> Result<Reached, DasslError> {
+    fn advance(&mut self, res: &mut R, tout: f64) -> Result<Reached, Error> {
+        if self.info[4] == 1 && !res.has_jacobian() {
+            return Err(Error::MissingCallback {
+                what: "Residual::jacobian (JacobianKind::Analytic)",
+            });
+        }
         if self.idid == -1 || self.idid == -2 {
             self.info[0] = 1;
         }
@@ -206,45 +204,29 @@ impl Dassl {
             }
         }
     }
+}
 
-    /// The current point T.
-    pub fn t(&self) -> f64 {
+impl Integrator for Dassl {
+    fn t(&self) -> f64 {
         self.t
     }
 
-    /// The solution at [`Dassl::t`].
-    pub fn y(&self) -> &[f64] {
+    fn y(&self) -> &[f64] {
         &self.y
     }
 
-    /// The derivative at [`Dassl::t`].
-    pub fn yprime(&self) -> &[f64] {
-        &self.yprime
-    }
-
-    /// Changes TSTOP (RWORK(1)) for the following calls; the option must have been set.
-    pub fn set_tstop(&mut self, tstop: f64) {
-        self.rwork[RW_TSTOP] = tstop;
-    }
-
-    /// Counters and step data.
-    pub fn stats(&self) -> Stats {
-        Stats {
-            steps: self.iwork[IW_NST],
-            residuals: self.iwork[IW_NRE],
-            jacobians: self.iwork[IW_NJE],
-            error_test_failures: self.iwork[IW_ETF],
-            convergence_failures: self.iwork[IW_NCFN],
-            next_order: self.iwork[IW_K],
-            last_order: self.iwork[IW_KOLD],
-            next_h: self.rwork[RW_H],
-            last_h: self.rwork[RW_HOLD],
-            tn: self.rwork[RW_TN],
+    /// IWORK(11..15) in the family's names (counted since the first call).
+    fn statistics(&self) -> Statistics {
+        let count = |i: usize| u64::try_from(self.iwork[i]).unwrap_or(0);
+        let (accepted, etf, cvf) = (count(IW_NST), count(IW_ETF), count(IW_NCFN));
+        Statistics {
+            steps: accepted + etf + cvf,
+            accepted,
+            error_test_failures: etf,
+            convergence_failures: cvf,
+            function_evaluations: count(IW_NRE),
+            jacobian_evaluations: count(IW_NJE),
+            ..Statistics::default()
         }
-    }
-
-    /// The original's work arrays (RWORK, IWORK), e.g. to save the state.
-    pub fn work(&self) -> (&[f64], &[i32]) {
-        (&self.rwork, &self.iwork)
     }
 }

@@ -8,7 +8,26 @@
 //!
 //! The integrator keeps all its state in the original's INFO(1), RWORK and IWORK layout
 //! ([`layout`]): [`ddassl`] is the original's call over slices, [`Dassl`] a safe interface
-//! with options, statistics and typed errors over the same arrays.
+//! with options, statistics and typed errors over the same arrays, in the family's shape:
+//!
+//! ```
+//! use stiffdae::dassl::{Dassl, Options, ResFlag};
+//! use stiffdae::prelude::*;
+//!
+//! // y' = -y as a DAE residual, y(0) = 1.
+//! let mut decay = |_t: f64, y: &[f64], yp: &[f64], delta: &mut [f64]| {
+//!     delta[0] = yp[0] + y[0];
+//!     ResFlag::Ok
+//! };
+//! let options = Options { tolerance: Tolerance::scalar(1e-8, 1e-8), ..Options::default() };
+//! let mut solver = Dassl::new(0.0, &[1.0], &[-1.0], &options)?;
+//! for tout in [1.0, 2.0] {
+//!     assert_eq!(solver.advance(&mut decay, tout)?, Reached::Tout);
+//! }
+//! assert!((solver.y()[0] - (-2.0f64).exp()).abs() < 1e-6);
+//! assert!(solver.statistics().accepted > 0);
+//! # Ok::<(), stiffdae::Error>(())
+//! ```
 
 mod api;
 mod checks;
@@ -21,8 +40,9 @@ mod norm;
 mod step;
 
 pub use crate::bdf::diagnostics::Diagnostic;
-pub use crate::bdf::{BdfError as DasslError, JacobianKind, ResFlag, Tolerance};
-pub use api::{Dassl, Options, Reached, Stats};
+pub use crate::bdf::{JacobianKind, ResFlag, StepData};
+pub use crate::Tolerance;
+pub use api::{Dassl, Options};
 pub use legacy::{ddassl, Call};
 
 /// The DAE `G(t, y, y') = 0` and, optionally, its iteration matrix.
@@ -35,6 +55,12 @@ pub trait Residual {
     /// `ml`, `mu`: `pd[(i - j + ml + mu) + j·(2ml + mu + 1)]` (0-based `i`, `j`).
     fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
         let _ = (t, y, yprime, cj, pd);
+    }
+
+    /// Whether [`Residual::jacobian`] is implemented: [`JacobianKind::Analytic`] without it
+    /// is refused ([`crate::Error::MissingCallback`]).
+    fn has_jacobian(&self) -> bool {
+        false
     }
 }
 
@@ -66,5 +92,9 @@ where
 
     fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
         (self.jacobian)(t, y, yprime, cj, pd);
+    }
+
+    fn has_jacobian(&self) -> bool {
+        true
     }
 }
