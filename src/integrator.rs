@@ -113,7 +113,7 @@ impl std::ops::AddAssign for Statistics {
     }
 }
 
-/// How a successful [`Integrator::advance`] ended.
+/// How a successful [`Advance::advance`] ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reached {
     /// The output point was reached (RADAU5 IDID = 1, DDASSL/DDASKR IDID = 3).
