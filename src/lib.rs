@@ -20,6 +20,7 @@
 //! ABI is described in `docs/abi.md`.
 
 #![deny(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod bdf;
 pub mod daskr;
