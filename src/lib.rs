@@ -25,6 +25,7 @@
 pub mod bdf;
 pub mod daskr;
 pub mod dassl;
+pub mod ensemble;
 pub mod error;
 #[allow(unsafe_code)]
 mod ffi;

@@ -17,6 +17,7 @@ mod plot;
 mod problems;
 mod solvers;
 mod summary;
+mod throughput;
 
 use problems::TestProblem;
 use solvers::{Outcome, Solver};
@@ -126,6 +127,13 @@ fn measure(solver: Solver, p: &TestProblem, tol: f64, min_time: f64) -> Point {
 }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("throughput") {
+        if let Err(e) = throughput::main(std::env::args().skip(2)) {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     let args = match parse_args() {
         Ok(a) => a,
         Err(e) => {
