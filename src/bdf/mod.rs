@@ -36,4 +36,5 @@ pub mod outcome;
 mod problem;
 pub mod weights;
 
+pub(crate) use problem::counters;
 pub use problem::{tolerance_arrays, JacobianKind, ResFlag, StepData};

@@ -1,7 +1,8 @@
 //! What the user's problem and options say in both codes: the residual's flag (IRES),
 //! tolerances (RTOL, ATOL with INFO(2)) and how the iteration matrix is obtained (INFO(5)).
 
-use crate::{Error, Tolerance};
+use super::layout::{IW_ETF, IW_K, IW_KOLD, IW_NCFN, IW_NJE, IW_NRE, IW_NST, RW_H, RW_HOLD, RW_TN};
+use crate::{Error, Statistics, Tolerance};
 
 /// What a residual evaluation reports (the original's IRES).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,4 +68,33 @@ pub struct StepData {
     pub last_h: f64,
     /// RWORK(4): how far the integrator has reached.
     pub tn: f64,
+}
+
+impl StepData {
+    /// The step data in the work arrays of either code (the slots they share).
+    pub(crate) fn read(rwork: &[f64], iwork: &[i32]) -> Self {
+        Self {
+            next_order: iwork[IW_K],
+            last_order: iwork[IW_KOLD],
+            next_h: rwork[RW_H],
+            last_h: rwork[RW_HOLD],
+            tn: rwork[RW_TN],
+        }
+    }
+}
+
+/// IWORK(11..15) of either code in the family's names (the Test Set's steps: accepted
+/// steps and both kinds of failures).
+pub(crate) fn counters(iwork: &[i32]) -> Statistics {
+    let count = |i: usize| u64::try_from(iwork[i]).unwrap_or(0);
+    let (accepted, etf, cvf) = (count(IW_NST), count(IW_ETF), count(IW_NCFN));
+    Statistics {
+        steps: accepted + etf + cvf,
+        accepted,
+        error_test_failures: etf,
+        convergence_failures: cvf,
+        function_evaluations: count(IW_NRE),
+        jacobian_evaluations: count(IW_NJE),
+        ..Statistics::default()
+    }
 }

@@ -4,14 +4,13 @@
 //! original's, step for step).
 
 use super::layout::{
-    Layout, IW_ETF, IW_ICNS, IW_K, IW_KOLD, IW_ML, IW_MU, IW_MXORD, IW_NCFN, IW_NJE, IW_NNI,
-    IW_NRE, IW_NRTE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
+    Layout, IW_ICNS, IW_ML, IW_MU, IW_MXORD, IW_NNI, IW_NRTE, RW_H, RW_HMAX, RW_TSTOP,
 };
 use super::legacy::{run, Call};
 use super::{JacobianKind, Problem};
 use crate::bdf::layout::MatrixType;
 use crate::bdf::outcome::{Stop, Success};
-use crate::bdf::{tolerance_arrays, StepData};
+use crate::bdf::{counters, tolerance_arrays, StepData};
 use crate::{Advance, Error, Integrator, Reached, Statistics, Tolerance};
 
 /// Consistent initial values before integrating (INFO(11)).
@@ -268,29 +267,16 @@ impl Daskr {
 
     /// The order and step sizes of the last and the next step.
     pub fn step_data(&self) -> StepData {
-        StepData {
-            next_order: self.iwork[IW_K],
-            last_order: self.iwork[IW_KOLD],
-            next_h: self.rwork[RW_H],
-            last_h: self.rwork[RW_HOLD],
-            tn: self.rwork[RW_TN],
-        }
+        StepData::read(&self.rwork, &self.iwork)
     }
 
     /// IWORK(11..15), (19), (36) since the last first call, in the family's names.
     fn counters(&self) -> Statistics {
         let count = |i: usize| u64::try_from(self.iwork[i]).unwrap_or(0);
-        let (accepted, etf, cvf) = (count(IW_NST), count(IW_ETF), count(IW_NCFN));
         Statistics {
-            steps: accepted + etf + cvf,
-            accepted,
-            error_test_failures: etf,
-            convergence_failures: cvf,
-            function_evaluations: count(IW_NRE),
-            jacobian_evaluations: count(IW_NJE),
             nonlinear_iterations: count(IW_NNI),
             root_evaluations: count(IW_NRTE),
-            ..Statistics::default()
+            ..counters(&self.iwork)
         }
     }
 

@@ -4,13 +4,12 @@
 //! for step).
 
 use super::layout::{
-    required_lengths, MatrixType, IW_ETF, IW_K, IW_KOLD, IW_ML, IW_MU, IW_MXORD, IW_NCFN, IW_NJE,
-    IW_NRE, IW_NST, RW_H, RW_HMAX, RW_HOLD, RW_TN, RW_TSTOP,
+    required_lengths, MatrixType, IW_ML, IW_MU, IW_MXORD, RW_H, RW_HMAX, RW_TSTOP,
 };
 use super::legacy::{run, Call};
 use super::{JacobianKind, Residual};
 use crate::bdf::outcome::{Stop, Success};
-use crate::bdf::{tolerance_arrays, StepData};
+use crate::bdf::{counters, tolerance_arrays, StepData};
 use crate::{Advance, Error, Integrator, Reached, Statistics, Tolerance};
 
 /// Integration options; each field is one INFO entry of the original.
@@ -145,13 +144,7 @@ impl Dassl {
 
     /// The order and step sizes of the last and the next step.
     pub fn step_data(&self) -> StepData {
-        StepData {
-            next_order: self.iwork[IW_K],
-            last_order: self.iwork[IW_KOLD],
-            next_h: self.rwork[RW_H],
-            last_h: self.rwork[RW_HOLD],
-            tn: self.rwork[RW_TN],
-        }
+        StepData::read(&self.rwork, &self.iwork)
     }
 
     /// The original's work arrays (RWORK, IWORK), e.g. to save the state.
@@ -217,16 +210,6 @@ impl Integrator for Dassl {
 
     /// IWORK(11..15) in the family's names (counted since the first call).
     fn statistics(&self) -> Statistics {
-        let count = |i: usize| u64::try_from(self.iwork[i]).unwrap_or(0);
-        let (accepted, etf, cvf) = (count(IW_NST), count(IW_ETF), count(IW_NCFN));
-        Statistics {
-            steps: accepted + etf + cvf,
-            accepted,
-            error_test_failures: etf,
-            convergence_failures: cvf,
-            function_evaluations: count(IW_NRE),
-            jacobian_evaluations: count(IW_NJE),
-            ..Statistics::default()
-        }
+        counters(&self.iwork)
     }
 }
