@@ -176,6 +176,64 @@ void ddassl_(DasslRes res,
              DasslJac jac);
 
 // Numerical solution of a stiff or differential-algebraic system `M y' = f(x, y)` by the
+// Radau IIA methods of orders 5, 9 and 13 with order selection (Hairer & Wanner's
+// RADAU, same argument list).
+//
+// The arguments are those of [`radau5_`](super::radau5::radau5_) except that RTOL and
+// ATOL are left as they are, WORK(4) is not read, and: WORK(10..13) = the order-change
+// thresholds (0: 0.002, 0.8, 1.2, 0.8); IWORK(11..13) = NSMIN, NSMAX and the stages of
+// the first step (0: 3, 7, NSMIN), IWORK(13) on return the stages of the last step;
+// `LWORK >= N*(LJAC+LMAS+NSMAX*LE+3*NSMAX+3)+20`, `LIWORK >= (2+(NSMAX-1)/2)*N+20`.
+// Dense output inside SOLOUT by [`contra_`], reentrant as `contr5_`.
+//
+// # Safety
+// As for `radau5_`: every pointer argument is used as the Fortran original uses it
+// (scalars valid, MLJAC, MUJAC, X, H, IDID writable; `Y` N values; `RTOL`/`ATOL` one or
+// N values; `WORK` LWORK and `IWORK` LIWORK values); each routine must be a valid
+// function with the documented Fortran interface that neither unwinds nor writes
+// outside its arguments; no argument may be changed by another thread during the call.
+void radau_(const int32_t *n,
+            Radau5Fcn fcn,
+            double *x,
+            double *y,
+            const double *xend,
+            double *h,
+            double *rtol,
+            double *atol,
+            const int32_t *itol,
+            Radau5Jac jac,
+            const int32_t *ijac,
+            int32_t *mljac,
+            int32_t *mujac,
+            Radau5Mas mas,
+            const int32_t *imas,
+            const int32_t *mlmas,
+            const int32_t *mumas,
+            Radau5Solout solout,
+            const int32_t *iout,
+            double *work,
+            const int32_t *lwork,
+            int32_t *iwork,
+            const int32_t *liwork,
+            double *rpar,
+            int32_t *ipar,
+            int32_t *idid);
+
+// Dense output of RADAU (CONTRA): component `I` of the collocation polynomial of the
+// last accepted step at `S`, called from inside SOLOUT with the `CONT` and `LRC` that
+// SOLOUT received. Returns NaN (after a message) for a CONT that no SOLOUT call in
+// progress on this thread received, an LRC other than the one SOLOUT received, or an
+// `I` outside 1..N.
+//
+// # Safety
+// `I`, `S` and `LRC` must point to valid values; a `CONT` that SOLOUT received must be
+// used during that SOLOUT call.
+double contra_(const int32_t *i,
+               const double *s,
+               const double *cont,
+               const int32_t *lrc);
+
+// Numerical solution of a stiff or differential-algebraic system `M y' = f(x, y)` by the
 // Radau IIA method of order 5 (Hairer & Wanner's RADAU5, same argument list).
 //
 // `N`: dimension; `FCN(N,X,Y,F,RPAR,IPAR)`: right-hand side; `X`: initial x, on return

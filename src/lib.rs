@@ -29,8 +29,11 @@ pub mod ensemble;
 pub mod error;
 #[allow(unsafe_code)]
 mod ffi;
+mod hairer;
 pub mod integrator;
 pub mod linalg;
+
+pub mod radau;
 pub mod radau5;
 pub mod roots;
 

@@ -7,9 +7,11 @@ use std::process::Command;
 /// The entry points of the legacy ABI, and nothing else.
 const ENTRY_POINTS: &[&str] = &[
     "contr5_",
+    "contra_",
     "ddaskr_",
     "ddassl_",
     "radau5_",
+    "radau_",
     "stiffdae_version",
 ];
 

@@ -9,6 +9,7 @@
 mod bdf;
 mod daskr;
 mod dassl;
+mod radau;
 mod radau5;
 mod version;
 

@@ -4,38 +4,38 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::layout;
-use super::linear::Mass;
 use super::{transform_tolerance, Matrix, Options, Structure, Tolerance};
+use crate::hairer::linear::Mass;
 
 /// Validated input: everything RADAU5 derives before it calls RADCOR.
 pub(crate) struct Setup {
-    pub(super) n: usize,
-    pub(super) structure: Structure,
+    pub(crate) n: usize,
+    pub(crate) structure: Structure,
     /// Transformed tolerances (one entry each for ITOL = 0).
-    pub(super) rtol: Vec<f64>,
-    pub(super) atol: Vec<f64>,
-    pub(super) nmax: usize,
-    pub(super) nit: usize,
-    pub(super) startn: bool,
-    pub(super) nind: [usize; 3],
-    pub(super) pred: bool,
-    pub(super) m1: usize,
-    pub(super) m2: usize,
-    pub(super) uround: f64,
-    pub(super) safe: f64,
-    pub(super) thet: f64,
-    pub(super) fnewt: f64,
-    pub(super) quot1: f64,
-    pub(super) quot2: f64,
-    pub(super) hmax: f64,
-    pub(super) facl: f64,
-    pub(super) facr: f64,
+    pub(crate) rtol: Vec<f64>,
+    pub(crate) atol: Vec<f64>,
+    pub(crate) nmax: usize,
+    pub(crate) nit: usize,
+    pub(crate) startn: bool,
+    pub(crate) nind: [usize; 3],
+    pub(crate) pred: bool,
+    pub(crate) m1: usize,
+    pub(crate) m2: usize,
+    pub(crate) uround: f64,
+    pub(crate) safe: f64,
+    pub(crate) thet: f64,
+    pub(crate) fnewt: f64,
+    pub(crate) quot1: f64,
+    pub(crate) quot2: f64,
+    pub(crate) hmax: f64,
+    pub(crate) facl: f64,
+    pub(crate) facr: f64,
     /// Band widths with the original's substitutions for full storage.
-    pub(super) jac_band: Option<(usize, usize)>,
-    pub(super) mass_kind: Option<Matrix>,
+    pub(crate) jac_band: Option<(usize, usize)>,
+    pub(crate) mass_kind: Option<Matrix>,
     /// IJOB = 7: IWORK(1) ≠ 0 with a full Jacobian, M = I and N > 2 (the original
     /// ignores IWORK(1) for a banded Jacobian, a mass matrix or N ≤ 2).
-    pub(super) hessenberg: bool,
+    pub(crate) hessenberg: bool,
 }
 
 impl Setup {
@@ -163,7 +163,7 @@ impl Setup {
     }
 
     /// `scal_i = atol_i + rtol_i |y_i|`.
-    pub(super) fn scale(&self, y: &[f64], scal: &mut [f64]) {
+    pub(crate) fn scale(&self, y: &[f64], scal: &mut [f64]) {
         if self.rtol.len() == 1 {
             let (r, a) = (self.rtol[0], self.atol[0]);
             for (s, yi) in scal.iter_mut().zip(y) {
@@ -177,13 +177,13 @@ impl Setup {
     }
 
     /// LDJAC: `nm1` rows for a full Jacobian, `ml + mu + 1` for a banded one.
-    pub(super) fn ldjac(&self) -> usize {
+    pub(crate) fn ldjac(&self) -> usize {
         self.jac_band
             .map_or(self.n - self.m1, |(ml, mu)| ml + mu + 1)
     }
 
     /// The mass matrix's storage and LDMAS (0 for the identity).
-    pub(super) fn mass(&self) -> (Mass, usize) {
+    pub(crate) fn mass(&self) -> (Mass, usize) {
         let nm1 = self.n - self.m1;
         match self.mass_kind {
             None => (Mass::Identity, 0),

@@ -35,11 +35,10 @@
 //! # Ok::<(), stiffdae::Error>(())
 //! ```
 
-mod core;
+pub(crate) mod core;
 mod dense;
 mod integrator;
 pub mod layout;
-mod linear;
 mod radcor;
 
 pub use self::dense::DenseOutput;

@@ -11,8 +11,9 @@ use std::ops::ControlFlow;
 
 use super::core::Setup;
 use super::dense::{node_shifts, DenseOutput};
-use super::linear::{LinearSystem, Mass, Matrices};
 use super::{Counters, Problem};
+use crate::hairer::jacobian::{differences, Scratch, Shape};
+use crate::hairer::linear::{LinearSystem, Mass, Matrices};
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
 // form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
@@ -131,58 +132,21 @@ impl Setup {
             problem.jac(x, y, w.tail, ld);
             return;
         }
-        let (n, m1, m2) = (self.n, self.m1, self.m2);
-        let y0 = &*w.y0;
-        let cont = &mut w.cont[..n];
-        let fjac = &mut *w.tail;
-        match self.jac_band {
-            None => {
-                for i in 0..n {
-                    let ysafe = y[i];
-                    let delt = (self.uround * 1.0e-5_f64.max(ysafe.abs())).sqrt();
-                    y[i] = ysafe + delt;
-                    problem.fcn(x, y, cont);
-                    for j in m1..n {
-                        fjac[(j - m1) + i * ld] = (cont[j] - y0[j]) / delt;
-                    }
-                    y[i] = ysafe;
-                }
-            }
-            Some((mljac, mujac)) => {
-                // Columns that share no row are perturbed together (Curtis–Powell–Reid),
-                // in groups of stride MD = min(ml + mu + 1, m2); 1-based indices as the
-                // original so the bookkeeping reads the same.
-                let md = (mljac + mujac + 1).min(m2);
-                for mm in 1..=(m1 / m2 + 1) {
-                    for k in 1..=md {
-                        let mut j = k + (mm - 1) * m2;
-                        while j <= mm * m2 {
-                            w.f1[j - 1] = y[j - 1];
-                            w.f2[j - 1] = (self.uround * 1.0e-5_f64.max(y[j - 1].abs())).sqrt();
-                            y[j - 1] += w.f2[j - 1];
-                            j += md;
-                        }
-                        problem.fcn(x, y, cont);
-                        let mut j = k + (mm - 1) * m2;
-                        let mut j1 = k;
-                        let mut lbeg = j1.saturating_sub(mujac).max(1) + m1;
-                        while j <= mm * m2 {
-                            let lend = m2.min(j1 + mljac) + m1;
-                            y[j - 1] = w.f1[j - 1];
-                            // Row of (l, j) in band storage: l + MUJAC + 1 - j1 - m1.
-                            for l in lbeg..=lend {
-                                let row = l + mujac + 1 - j1 - m1;
-                                fjac[(row - 1) + (j - 1) * ld] =
-                                    (cont[l - 1] - y0[l - 1]) / w.f2[j - 1];
-                            }
-                            j += md;
-                            j1 += md;
-                            lbeg = lend + 1;
-                        }
-                    }
-                }
-            }
-        }
+        let shape = Shape {
+            n: self.n,
+            m1: self.m1,
+            m2: self.m2,
+            uround: self.uround,
+            band: self.jac_band,
+            ld,
+        };
+        let scratch = Scratch {
+            cont: w.cont,
+            ysave: w.f1,
+            delta: w.f2,
+        };
+        let mut fcn = |x: f64, y: &[f64], f: &mut [f64]| problem.fcn(x, y, f);
+        differences(&shape, &mut fcn, x, y, w.y0, w.tail, scratch);
     }
 }
 
@@ -285,6 +249,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 setup.jac_band,
                 mass,
                 setup.hessenberg,
+                1,
             ),
             w,
             jac_len,
@@ -507,7 +472,7 @@ impl Stepper<'_, '_> {
         let m = matrices(self.w.tail, self.jac_len, self.mas_len);
         self.lin
             .decompose_real(m, st.fac1)
-            .and_then(|()| self.lin.decompose_complex(m, st.alphn, st.betan))
+            .and_then(|()| self.lin.decompose_complex(0, m, st.alphn, st.betan))
             .map_err(|e| e.stage)?;
         self.stats.ndec += 1;
         Ok(())
@@ -697,17 +662,11 @@ impl Stepper<'_, '_> {
         let hee = [dd[0] / st.h, dd[1] / st.h, dd[2] / st.h];
         let w = &mut self.w;
         let m = matrices(w.tail, self.jac_len, self.mas_len);
-        let mut err = self.lin.estimate(
-            m,
-            st.fac1,
-            hee,
-            [w.z1, w.z2, w.z3],
-            w.y0,
-            w.scal,
-            w.cont,
-            w.f1,
-            w.f2,
-        );
+        let (z1, z2, z3) = (&*w.z1, &*w.z2, &*w.z3);
+        let combine = |i: usize| hee[0] * z1[i] + hee[1] * z2[i] + hee[2] * z3[i];
+        let mut err = self
+            .lin
+            .estimate(m, st.fac1, combine, w.y0, w.scal, w.cont, w.f1, w.f2);
         if err >= 1.0 && (st.first || st.reject) {
             for i in 0..self.setup.n {
                 w.cont[i] += y[i];

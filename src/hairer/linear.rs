@@ -1,6 +1,10 @@
-//! The linear algebra of RADAU5 (Hairer & Wanner's `dc_decsol.f`: DECOMR, DECOMC,
-//! SLVRAD, ESTRAD): assembly of `E1 = fac1·M - J` and `E2 = (α + iβ)·M - J`, their
+//! The linear algebra of RADAU5 and RADAU (Hairer & Wanner's `dc_decsol.f`: DECOMR,
+//! DECOMC, SLVRAD, ESTRAD for RADAU5, SLVRAR, SLVRAI, ESTRAV for RADAU): assembly of
+//! `E1 = fac1·M - J` and of one `E2 = (α_k + iβ_k)·M - J` per complex eigenvalue pair
+//! of the method (one for RADAU5, up to three for RADAU's seven stages), their
 //! decompositions, the solves of the transformed Newton systems and the error estimate.
+//! SLVRAD is SLVRAR followed by SLVRAI: the original interleaves the two, whose
+//! operations never meet, so the bits are the same.
 //!
 //! The original dispatches on IJOB over fifteen variants (identity / banded / full mass,
 //! full / banded Jacobian, with or without the second-order reduction `M1 > 0`). Here
@@ -18,7 +22,7 @@ use crate::linalg::{ComplexLu, RealLu, Singular};
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
 /// the work array and are passed to each method).
 #[derive(Debug, Clone, Copy)]
-pub(super) enum Mass {
+pub(crate) enum Mass {
     Identity,
     /// `fmas[(i - j + mu) + j*ld]` for the band, `ld = ml + mu + 1`.
     Banded {
@@ -34,13 +38,13 @@ pub(super) enum Mass {
 /// `nm1` rows (the last `nm1` equations) by `n` columns, or banded, `ml + mu + 1` rows
 /// by `n` columns, `(i - j + mu, j)`.
 #[derive(Debug, Clone, Copy)]
-pub(super) struct Matrices<'a> {
+pub(crate) struct Matrices<'a> {
     pub fjac: &'a [f64],
     pub fmas: &'a [f64],
 }
 
 /// The two iteration matrices and everything needed to form and solve them.
-pub(super) struct LinearSystem {
+pub(crate) struct LinearSystem {
     pub n: usize,
     /// M1 and M2 of the second-order structure; `nm1 = n - m1` equations are solved.
     pub m1: usize,
@@ -53,11 +57,11 @@ pub(super) struct LinearSystem {
     factors: Factors,
 }
 
-/// The decompositions of E1 and E2 (one per integration, so the sizes need no box).
+/// The decompositions of E1 and the E2 (one per integration, so the sizes need no box).
 #[allow(clippy::large_enum_variant)]
 enum Factors {
     /// DEC/DECC or DECB/DECBC on the matrices as formed (every IJOB but 7).
-    General { e1: RealLu, e2: ComplexLu },
+    General { e1: RealLu, e2: Vec<ComplexLu> },
     /// IJOB = 7: DECH/DECHC on the Hessenberg form of the Jacobian.
     Hessenberg(Hessenberg),
 }
@@ -69,24 +73,34 @@ struct Hessenberg {
     n: usize,
     e1: Vec<f64>,
     ip1: Vec<usize>,
-    e2r: Vec<f64>,
-    e2i: Vec<f64>,
-    ip2: Vec<usize>,
+    /// E2R, E2I and IP2 of each complex pair.
+    e2: Vec<ComplexHessenberg>,
     /// IPHES: the row exchanged with row `m` at stage `m` of ELMHES.
     iphes: Vec<usize>,
     /// CALHES: FJAC holds a Jacobian that ELMHES has not reduced yet.
     calhes: bool,
 }
 
+/// One complex matrix of DECHC: real and imaginary parts and the pivots.
+struct ComplexHessenberg {
+    er: Vec<f64>,
+    ei: Vec<f64>,
+    ip: Vec<usize>,
+}
+
 impl Hessenberg {
-    fn new(n: usize) -> Self {
+    fn new(n: usize, pairs: usize) -> Self {
         Self {
             n,
             e1: vec![0.0; n * n],
             ip1: vec![0; n],
-            e2r: vec![0.0; n * n],
-            e2i: vec![0.0; n * n],
-            ip2: vec![0; n],
+            e2: (0..pairs)
+                .map(|_| ComplexHessenberg {
+                    er: vec![0.0; n * n],
+                    ei: vec![0.0; n * n],
+                    ip: vec![0; n],
+                })
+                .collect(),
             iphes: vec![0; n],
             calhes: true,
         }
@@ -109,9 +123,16 @@ impl Hessenberg {
     }
 
     /// DECOMC, IJOB = 7: the Hessenberg part of `(alphn + i·betan)·I - H`, by DECHC.
-    fn decompose_complex(&mut self, fjac: &[f64], alphn: f64, betan: f64) -> Result<(), Singular> {
+    fn decompose_complex(
+        &mut self,
+        k: usize,
+        fjac: &[f64],
+        alphn: f64,
+        betan: f64,
+    ) -> Result<(), Singular> {
         let n = self.n;
-        let (er, ei) = (&mut self.e2r, &mut self.e2i);
+        let e2 = &mut self.e2[k];
+        let (er, ei) = (&mut e2.er, &mut e2.ei);
         for j in 0..n - 1 {
             er[j + 1 + j * n] = -fjac[j + 1 + j * n];
             ei[j + 1 + j * n] = 0.0;
@@ -124,7 +145,7 @@ impl Hessenberg {
             er[j + j * n] += alphn;
             ei[j + j * n] = betan;
         }
-        dechc(n, er, ei, n, 1, &mut self.ip2)
+        dechc(n, er, ei, n, 1, &mut e2.ip)
     }
 
     /// `v ← L⁻¹ P v`: the exchanges and multipliers of ELMHES applied stage by stage
@@ -155,22 +176,20 @@ impl Hessenberg {
         }
     }
 
-    /// SLVRAD, IJOB = 7, after the right-hand sides are formed: each is carried to the
-    /// reduced basis, solved with E1 (SOLH) or E2 (SOLHC), and carried back. The three
-    /// vectors do not interact, so one at a time gives the original's interleaved bits.
-    fn solve(&mut self, fjac: &[f64], z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
+    /// SLVRAI, IJOB = 7, after the right-hand sides are formed: both carried to the
+    /// reduced basis, solved with E2 of pair `k` (SOLHC), and carried back. The vectors
+    /// do not interact, so one at a time gives the original's interleaved bits.
+    fn solve_complex(&self, k: usize, fjac: &[f64], z2: &mut [f64], z3: &mut [f64]) {
         let n = self.n;
-        for z in [&mut *z1, &mut *z2, &mut *z3] {
-            self.to_reduced(fjac, z);
-        }
-        solh(n, &self.e1, n, 1, z1, &self.ip1);
-        solhc(n, &self.e2r, &self.e2i, n, 1, z2, z3, &self.ip2);
-        for z in [z1, z2, z3] {
-            self.back_from_reduced(fjac, z);
-        }
+        self.to_reduced(fjac, z2);
+        self.to_reduced(fjac, z3);
+        let e2 = &self.e2[k];
+        solhc(n, &e2.er, &e2.ei, n, 1, z2, z3, &e2.ip);
+        self.back_from_reduced(fjac, z2);
+        self.back_from_reduced(fjac, z3);
     }
 
-    /// ESTRAD, IJOB = 7: `E1 x = v` through the reduced basis.
+    /// SLVRAR and ESTRAD, IJOB = 7: `E1 x = v` through the reduced basis.
     fn solve_real(&self, fjac: &[f64], v: &mut [f64]) {
         self.to_reduced(fjac, v);
         solh(self.n, &self.e1, self.n, 1, v, &self.ip1);
@@ -179,6 +198,8 @@ impl Hessenberg {
 }
 
 impl LinearSystem {
+    /// The systems of an `n`-equation problem with `pairs` complex matrices E2.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         n: usize,
         m1: usize,
@@ -187,17 +208,18 @@ impl LinearSystem {
         band: Option<(usize, usize)>,
         mass: Mass,
         hessenberg: bool,
+        pairs: usize,
     ) -> Self {
         let nm1 = n - m1;
         let factors = match band {
-            _ if hessenberg => Factors::Hessenberg(Hessenberg::new(n)),
+            _ if hessenberg => Factors::Hessenberg(Hessenberg::new(n, pairs)),
             Some((ml, mu)) => Factors::General {
                 e1: RealLu::banded(nm1, ml, mu),
-                e2: ComplexLu::banded(nm1, ml, mu),
+                e2: (0..pairs).map(|_| ComplexLu::banded(nm1, ml, mu)).collect(),
             },
             None => Factors::General {
                 e1: RealLu::dense(nm1),
-                e2: ComplexLu::dense(nm1),
+                e2: (0..pairs).map(|_| ComplexLu::dense(nm1)).collect(),
             },
         };
         Self {
@@ -232,7 +254,7 @@ impl LinearSystem {
 
     /// The decompositions of the IJOB other than 7 (the second-order reduction `m1 > 0`
     /// never has the Hessenberg form: it is refused with IWORK(1) ≠ 0).
-    fn general(&mut self) -> (&mut RealLu, &mut ComplexLu) {
+    fn general(&mut self) -> (&mut RealLu, &mut [ComplexLu]) {
         match &mut self.factors {
             Factors::General { e1, e2 } => (e1, e2),
             Factors::Hessenberg(_) => unreachable!("the Hessenberg form has M1 = 0"),
@@ -337,10 +359,11 @@ impl LinearSystem {
         e1lu.factor()
     }
 
-    /// DECOMC: forms `E2 = (alphn + i·betan)·M - J` (reduced when `m1 > 0`) and
-    /// decomposes it.
+    /// DECOMC: forms E2 of pair `k`, `(alphn + i·betan)·M - J` (reduced when `m1 > 0`),
+    /// and decomposes it.
     pub fn decompose_complex(
         &mut self,
+        k: usize,
         m: Matrices<'_>,
         alphn: f64,
         betan: f64,
@@ -349,8 +372,8 @@ impl LinearSystem {
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
         let e2lu = match &mut self.factors {
-            Factors::Hessenberg(h) => return h.decompose_complex(fjac, alphn, betan),
-            Factors::General { e2, .. } => e2,
+            Factors::Hessenberg(h) => return h.decompose_complex(k, fjac, alphn, betan),
+            Factors::General { e2, .. } => &mut e2[k],
         };
         let ld = e2lu.ld();
         let (er, ei) = e2lu.matrix_mut();
@@ -474,8 +497,8 @@ impl LinearSystem {
         }
     }
 
-    /// SLVRAD: solves the transformed Newton systems for the increments `z1, z2, z3`
-    /// given the current transformed stage values `f1, f2, f3`.
+    /// SLVRAD: solves the transformed Newton systems of RADAU5 for the increments
+    /// `z1, z2, z3` given the current transformed stage values `f1, f2, f3`.
     #[allow(clippy::too_many_arguments)]
     pub fn solve(
         &mut self,
@@ -490,74 +513,123 @@ impl LinearSystem {
         f2: &[f64],
         f3: &[f64],
     ) {
-        let (n, m1) = (self.n, self.m1);
-        let identity_rows = if matches!(self.mass, Mass::Identity) {
-            n
+        self.solve_real(m, fac1, z1, f1);
+        self.solve_complex(0, m, alphn, betan, z2, z3, f2, f3);
+    }
+
+    /// The rows of the right-hand side that the mass matrix leaves as the identity.
+    fn identity_rows(&self) -> usize {
+        if matches!(self.mass, Mass::Identity) {
+            self.n
         } else {
-            m1
-        };
+            self.m1
+        }
+    }
+
+    /// SLVRAR: `z1 ← E1⁻¹ (z1 - fac1·M f1)`, with the second-order reduction for `m1 > 0`.
+    pub fn solve_real(&mut self, m: Matrices<'_>, fac1: f64, z1: &mut [f64], f1: &[f64]) {
+        let (n, m1) = (self.n, self.m1);
+        let identity_rows = self.identity_rows();
+        for i in 0..identity_rows {
+            z1[i] -= f1[i] * fac1;
+        }
+        if identity_rows < n {
+            for i in 0..self.nm1 {
+                let mut s1 = 0.0;
+                self.mass_row(m.fmas, i, |bb, j| s1 -= bb * f1[j]);
+                z1[i + m1] += s1 * fac1;
+            }
+        }
+        if m1 == 0 {
+            match &mut self.factors {
+                Factors::General { e1, .. } => e1.solve(z1),
+                Factors::Hessenberg(h) => h.solve_real(m.fjac, z1),
+            }
+            return;
+        }
+        let mm = m1 / self.m2;
+        for j in 0..self.m2 {
+            let mut sum1 = 0.0;
+            for k in (0..mm).rev() {
+                let jkm = j + k * self.m2;
+                sum1 = (z1[jkm] + sum1) / fac1;
+                self.for_jacobian_column(m.fjac, j, jkm, |i, ffja| {
+                    z1[i + m1] += ffja * sum1;
+                });
+            }
+        }
+        self.general().0.solve(&mut z1[m1..]);
+        for i in (0..m1).rev() {
+            z1[i] = (z1[i] + z1[self.m2 + i]) / fac1;
+        }
+    }
+
+    /// SLVRAI for pair `k`: `z2 + i z3 ← E2⁻¹ (z2 + i z3 - (alphn + i·betan)·M (f2 + i f3))`,
+    /// with the second-order reduction for `m1 > 0`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn solve_complex(
+        &mut self,
+        k: usize,
+        m: Matrices<'_>,
+        alphn: f64,
+        betan: f64,
+        z2: &mut [f64],
+        z3: &mut [f64],
+        f2: &[f64],
+        f3: &[f64],
+    ) {
+        let (n, m1) = (self.n, self.m1);
+        let identity_rows = self.identity_rows();
         for i in 0..identity_rows {
             let s2 = -f2[i];
             let s3 = -f3[i];
-            z1[i] -= f1[i] * fac1;
             z2[i] = z2[i] + s2 * alphn - s3 * betan;
             z3[i] = z3[i] + s3 * alphn + s2 * betan;
         }
         if identity_rows < n {
             for i in 0..self.nm1 {
-                let (mut s1, mut s2, mut s3) = (0.0, 0.0, 0.0);
+                let (mut s2, mut s3) = (0.0, 0.0);
                 self.mass_row(m.fmas, i, |bb, j| {
-                    s1 -= bb * f1[j];
                     s2 -= bb * f2[j];
                     s3 -= bb * f3[j];
                 });
                 let im1 = i + m1;
-                z1[im1] += s1 * fac1;
                 z2[im1] = z2[im1] + s2 * alphn - s3 * betan;
                 z3[im1] = z3[im1] + s3 * alphn + s2 * betan;
             }
         }
         if m1 == 0 {
             match &mut self.factors {
-                Factors::General { e1, e2 } => {
-                    e1.solve(z1);
-                    e2.solve(z2, z3);
-                }
-                Factors::Hessenberg(h) => h.solve(m.fjac, z1, z2, z3),
+                Factors::General { e2, .. } => e2[k].solve(z2, z3),
+                Factors::Hessenberg(h) => h.solve_complex(k, m.fjac, z2, z3),
             }
             return;
         }
         let abno = alphn * alphn + betan * betan;
         let mm = m1 / self.m2;
         for j in 0..self.m2 {
-            let (mut sum1, mut sum2, mut sum3) = (0.0, 0.0, 0.0);
-            for k in (0..mm).rev() {
-                let jkm = j + k * self.m2;
-                sum1 = (z1[jkm] + sum1) / fac1;
+            let (mut sum2, mut sum3) = (0.0, 0.0);
+            for kk in (0..mm).rev() {
+                let jkm = j + kk * self.m2;
                 let sumh = (z2[jkm] + sum2) / abno;
                 sum3 = (z3[jkm] + sum3) / abno;
                 sum2 = sumh * alphn + sum3 * betan;
                 sum3 = sum3 * alphn - sumh * betan;
                 self.for_jacobian_column(m.fjac, j, jkm, |i, ffja| {
-                    z1[i + m1] += ffja * sum1;
                     z2[i + m1] += ffja * sum2;
                     z3[i + m1] += ffja * sum3;
                 });
             }
         }
-        let (e1, e2) = self.general();
-        e1.solve(&mut z1[m1..]);
-        e2.solve(&mut z2[m1..], &mut z3[m1..]);
+        self.general().1[k].solve(&mut z2[m1..], &mut z3[m1..]);
         for i in (0..m1).rev() {
             let mpi = self.m2 + i;
-            z1[i] = (z1[i] + z1[mpi]) / fac1;
             let z2i = z2[i] + z2[mpi];
             let z3i = z3[i] + z3[mpi];
             z3[i] = (z3i * alphn - z2i * betan) / abno;
             z2[i] = (z2i * alphn + z3i * betan) / abno;
         }
     }
-
     /// Visits the stored Jacobian entries `(i, FJAC(i, col))` of the reduced rows that
     /// the second-order reduction uses for block column `j` (0-based).
     fn for_jacobian_column(
@@ -611,15 +683,16 @@ impl LinearSystem {
         }
     }
 
-    /// ESTRAD, first part: the error estimate `E1⁻¹ (y0 + M·(dd/h)·z)` in `cont`, with
-    /// `f2 = M·(dd/h)·z` kept for the refinement. Returns the scaled RMS norm.
+    /// ESTRAD and ESTRAV, first part: the error estimate `E1⁻¹ (y0 + M·e)` in `cont`,
+    /// where `combine(i)` is component `i` of `e = Σ_k dd_k z_k / h` as the caller's
+    /// original forms it, with `f2 = M·e` kept for the refinement. Returns the scaled
+    /// RMS norm.
     #[allow(clippy::too_many_arguments)]
     pub fn estimate(
         &mut self,
         m: Matrices<'_>,
         fac1: f64,
-        hee: [f64; 3],
-        z: [&[f64]; 3],
+        combine: impl Fn(usize) -> f64,
         y0: &[f64],
         scal: &[f64],
         cont: &mut [f64],
@@ -627,20 +700,14 @@ impl LinearSystem {
         f2: &mut [f64],
     ) -> f64 {
         let (n, m1) = (self.n, self.m1);
-        let [hee1, hee2, hee3] = hee;
-        let [z1, z2, z3] = z;
-        if matches!(self.mass, Mass::Identity) {
-            for i in 0..n {
-                f2[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
-                cont[i] = f2[i] + y0[i];
-            }
-        } else {
-            for i in 0..m1 {
-                f2[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
-                cont[i] = f2[i] + y0[i];
-            }
+        let identity_rows = self.identity_rows();
+        for i in 0..identity_rows {
+            f2[i] = combine(i);
+            cont[i] = f2[i] + y0[i];
+        }
+        if identity_rows < n {
             for i in m1..n {
-                f1[i] = hee1 * z1[i] + hee2 * z2[i] + hee3 * z3[i];
+                f1[i] = combine(i);
             }
             for i in 0..self.nm1 {
                 let mut sum = 0.0;
@@ -653,7 +720,7 @@ impl LinearSystem {
         scaled_error(&cont[..n], scal)
     }
 
-    /// ESTRAD, refinement after a first or rejected step: `cont` holds `f(x, y + err)`
+    /// ESTRAD and ESTRAV, refinement after a first or rejected step: `cont` holds `f(x, y + err)`
     /// on entry is replaced by `E1⁻¹ (f + f2)`. Returns the new scaled norm.
     pub fn refine(
         &mut self,
@@ -673,7 +740,7 @@ impl LinearSystem {
     }
 }
 
-/// `max(sqrt(Σ (e_i/scal_i)² / n), 1e-10)`, as ESTRAD.
+/// `max(sqrt(Σ (e_i/scal_i)² / n), 1e-10)`, as ESTRAD and ESTRAV.
 fn scaled_error(err: &[f64], scal: &[f64]) -> f64 {
     let mut sum = 0.0;
     for (e, s) in err.iter().zip(scal) {

@@ -1,0 +1,90 @@
+//! Input validation of RADAU (the subroutine RADAU before it calls RADCOV): the checks
+//! RADAU shares with RADAU5 are RADAU5's own, then those of the stage numbers and of
+//! the Newton iteration count.
+
+use super::{layout, Options, Structure};
+use crate::integrator::Tolerance;
+use crate::radau5::core::Setup as Radau5Setup;
+
+/// Validated input: everything RADAU derives before it calls RADCOV.
+pub(crate) struct Setup {
+    /// The parameters RADAU shares with RADAU5 (its transformed tolerances and FNEWT
+    /// are not used: RADAU transforms per order).
+    pub(super) common: Radau5Setup,
+    /// RTOL and ATOL as given (one entry each for ITOL = 0).
+    pub(super) rtol: Vec<f64>,
+    pub(super) atol: Vec<f64>,
+    pub(super) nsmin: usize,
+    pub(super) nsmax: usize,
+    /// NSUS: the stages of the first step.
+    pub(super) nsus: usize,
+    pub(super) vitu: f64,
+    pub(super) vitd: f64,
+    pub(super) hhou: f64,
+    pub(super) hhod: f64,
+}
+
+impl Setup {
+    /// Checks the input as RADAU does, collecting one message per problem.
+    pub(crate) fn new(
+        structure: &Structure,
+        options: &Options,
+        len_y: usize,
+        x: f64,
+        xend: f64,
+    ) -> Result<Self, Vec<String>> {
+        let mut base = options.base.clone();
+        base.fnewt = None;
+        let tol = &base.tolerance;
+        let common = Radau5Setup::new(structure, &base, len_y, tol, x, xend);
+        let mut errors = common.as_ref().err().cloned().unwrap_or_default();
+        let nit = options.base.max_newton;
+        if nit > 50 {
+            errors.push(format!("curious input IWORK(3) = {nit}"));
+        }
+        let (nsmin, nsmax) = (
+            layout::ns_min(options.ns_min),
+            layout::ns_max(options.ns_max),
+        );
+        let nsus = match options.ns_first {
+            0 => nsmin,
+            v => {
+                // The original checks NSMAX here instead of IWORK(13) and would run
+                // an even or too large stage number off its tables and arrays.
+                if !(1..=7).contains(&v) || v % 2 == 0 || v as usize > nsmax {
+                    errors.push(format!(
+                        "wrong input IWORK(13) = {v} (1, 3, 5 or 7, at most NSMAX = {nsmax})"
+                    ));
+                }
+                v.clamp(1, 7) as usize
+            }
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let (rtol, atol) = match tol {
+            Tolerance::Scalar { rtol, atol } => (vec![*rtol], vec![*atol]),
+            Tolerance::Vector { rtol, atol } => (rtol.clone(), atol.clone()),
+        };
+        Ok(Self {
+            common: common.map_err(|_| Vec::new())?,
+            rtol,
+            atol,
+            nsmin,
+            nsmax,
+            nsus,
+            vitu: options.vitu,
+            vitd: options.vitd,
+            hhou: options.hhou,
+            hhod: options.hhod,
+        })
+    }
+
+    /// The original's WORK from WORK(21) on, up to the end of FMAS: ZZ (NSMAX·N), Y0,
+    /// SCAL (N each), FF (NSMAX·N), CONT (NSMAX·N + N), FJAC (LDJAC × N), FMAS
+    /// (LDMAS × NM1).
+    pub(crate) fn work_len(&self) -> usize {
+        let c = &self.common;
+        layout::arrays_len(c.n, self.nsmax, c.ldjac(), c.mass().1, c.n - c.m1)
+    }
+}

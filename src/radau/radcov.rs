@@ -1,0 +1,1017 @@
+//! RADCOV, the step loop of RADAU, split along the original's labels: 10 the Jacobian,
+//! 20 the order selection and the decompositions (DECOMR, DECOMC per complex pair), 30
+//! the step count and checks, the simplified Newton iteration of the current order
+//! (SLVRAD for 3 stages, SLVRAR and SLVRAI otherwise), the error estimate (ESTRAD for
+//! 3 stages, ESTRAV otherwise), the step-size prediction, the accepted step with its
+//! dense output and SOLOUT, the rejected step, and 78 the unexpected rejection. Every
+//! floating-point operation is the original's, in the original's order; the 3-stage
+//! method keeps the original's own formulas where they differ from the general ones.
+// Index loops mirror the original's DO loops over several arrays at once.
+#![allow(clippy::needless_range_loop)]
+
+use std::ops::ControlFlow;
+
+use super::core::Setup;
+use super::dense::DenseOutput;
+use super::tables::*;
+use super::Problem;
+use crate::hairer::jacobian::{differences, Scratch, Shape};
+use crate::hairer::linear::{LinearSystem, Mass, Matrices};
+use crate::radau5::{Counters, Outcome};
+
+/// The end of a call: how it ended, the point reached (X), the step size for a next
+/// call (H), the stages of the last step (written to IWORK(13)) and the statistics.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Finish {
+    pub outcome: Outcome,
+    pub x: f64,
+    pub h: f64,
+    pub ns: usize,
+    pub stats: Counters,
+}
+
+/// The coefficients of the current order (COERCV): the nodes `c_0..c_ns`, the weights
+/// of the error estimate, `1/γ` and the complex eigenvalue pairs `α_k + iβ_k`. Entries
+/// beyond the current order keep the values of an earlier one, as in the original.
+#[derive(Clone, Copy)]
+struct Method {
+    c: [f64; 8],
+    dd: [f64; 7],
+    u1: f64,
+    alph: [f64; 3],
+    beta: [f64; 3],
+}
+
+impl Method {
+    /// COERCV for `ns` stages, over the values of the previous order.
+    fn set(&mut self, ns: usize) {
+        self.c[0] = 0.0;
+        self.c[ns] = 1.0;
+        match ns {
+            1 => {
+                self.c[1] = 1.0;
+                self.u1 = 1.0;
+                self.dd[0] = -1.0;
+            }
+            3 => {
+                let sq6 = 6.0_f64.sqrt();
+                self.c[1] = (4.0 - sq6) / 10.0;
+                self.c[2] = (4.0 + sq6) / 10.0;
+                let st9 = 9.0_f64.powf(1.0 / 3.0);
+                let u1 = (6.0 + st9 * (st9 - 1.0)) / 30.0;
+                let alp = (12.0 - st9 * (st9 - 1.0)) / 60.0;
+                let bet = st9 * (st9 + 1.0) * 3.0_f64.sqrt() / 60.0;
+                let cno = alp * alp + bet * bet;
+                self.u1 = 1.0 / u1;
+                self.alph[0] = alp / cno;
+                self.beta[0] = bet / cno;
+            }
+            5 => {
+                self.c[1..5].copy_from_slice(&C5);
+                self.dd[..5].copy_from_slice(&DD5);
+                self.u1 = U5;
+                self.alph[..2].copy_from_slice(&ALPH5);
+                self.beta[..2].copy_from_slice(&BETA5);
+            }
+            _ => {
+                self.c[1..7].copy_from_slice(&C7);
+                self.dd.copy_from_slice(&DD7);
+                self.u1 = U7;
+                self.alph.copy_from_slice(&ALPH7);
+                self.beta.copy_from_slice(&BETA7);
+            }
+        }
+    }
+}
+
+/// The constants RADCOV computes for its 3-stage branch (C31, C32, C31M1, C32M1,
+/// C31MC2, DD1..DD3).
+struct Three {
+    c1: f64,
+    c2: f64,
+    c1m1: f64,
+    c2m1: f64,
+    c1mc2: f64,
+    dd: [f64; 3],
+}
+
+impl Three {
+    fn new() -> Self {
+        let sq6 = 6.0_f64.sqrt();
+        let c1 = (4.0 - sq6) / 10.0;
+        let c2 = (4.0 + sq6) / 10.0;
+        Self {
+            c1,
+            c2,
+            c1m1: c1 - 1.0,
+            c2m1: c2 - 1.0,
+            c1mc2: c1 - c2,
+            dd: [
+                -(13.0 + 7.0 * sq6) / 3.0,
+                (-13.0 + 7.0 * sq6) / 3.0,
+                -1.0 / 3.0,
+            ],
+        }
+    }
+}
+
+/// `z ← T v` for `ns` stages at component `i` of vectors of length `n` (the last row is
+/// `t_last·v1 + v2 + v4 + …`, as the original writes it).
+fn apply_t(ns: usize, v: &[f64; 7], out: &mut [f64], i: usize, n: usize) {
+    let (rows, last): (&[[f64; 7]], f64) = match ns {
+        3 => (&T3X, T3_LAST),
+        5 => (&T5X, T5_LAST),
+        _ => (&T7X, T7_LAST),
+    };
+    for (k, row) in rows.iter().take(ns - 1).enumerate() {
+        let mut acc = row[0] * v[0];
+        for j in 1..ns {
+            acc += row[j] * v[j];
+        }
+        out[i + k * n] = acc;
+    }
+    let mut acc = last * v[0];
+    for j in (1..ns).step_by(2) {
+        acc += v[j];
+    }
+    out[i + (ns - 1) * n] = acc;
+}
+
+/// `z ← TI v` for `ns` stages at component `i`.
+fn apply_ti(ns: usize, v: &[f64; 7], out: &mut [f64], i: usize, n: usize) {
+    let rows: &[[f64; 7]] = match ns {
+        3 => &TI3X,
+        5 => &TI5X,
+        _ => &TI7X,
+    };
+    for (k, row) in rows.iter().take(ns).enumerate() {
+        let mut acc = row[0] * v[0];
+        for j in 1..ns {
+            acc += row[j] * v[j];
+        }
+        out[i + k * n] = acc;
+    }
+}
+
+/// Component `i` of the `ns` stage vectors of `zz`.
+fn gather(zz: &[f64], ns: usize, i: usize, n: usize) -> [f64; 7] {
+    let mut v = [0.0; 7];
+    for k in 0..ns {
+        v[k] = zz[i + k * n];
+    }
+    v
+}
+
+/// The vectors of the step loop at the original's places in WORK.
+struct Work<'w> {
+    /// ZZ: the stage increments, NSMAX·N.
+    zz: &'w mut [f64],
+    y0: &'w mut [f64],
+    scal: &'w mut [f64],
+    /// FF: the transformed stage values, NSMAX·N.
+    ff: &'w mut [f64],
+    /// CONT: NSMAX·N + N dense-output coefficients (the first N double as scratch).
+    cont: &'w mut [f64],
+    /// FJAC, FMAS, and the rest of WORK.
+    tail: &'w mut [f64],
+}
+
+impl<'w> Work<'w> {
+    fn new(work: &'w mut [f64], n: usize, nsmax: usize) -> Self {
+        let (zz, rest) = work.split_at_mut(nsmax * n);
+        let (y0, rest) = rest.split_at_mut(n);
+        let (scal, rest) = rest.split_at_mut(n);
+        let (ff, rest) = rest.split_at_mut(nsmax * n);
+        let (cont, tail) = rest.split_at_mut(nsmax * n + n);
+        Self {
+            zz,
+            y0,
+            scal,
+            ff,
+            cont,
+            tail,
+        }
+    }
+}
+
+/// FJAC and FMAS in the tail of WORK.
+fn matrices(tail: &[f64], jac_len: usize, mas_len: usize) -> Matrices<'_> {
+    let (fjac, rest) = tail.split_at(jac_len);
+    Matrices {
+        fjac,
+        fmas: &rest[..mas_len],
+    }
+}
+
+/// Where the step loop continues (the labels of RADCOV).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Next {
+    /// 10: evaluate the Jacobian, then 20.
+    Jacobian,
+    /// 20: choose the order, form and decompose the matrices for the current h.
+    Decompose,
+    /// 30: attempt a step with the current matrices.
+    Step,
+    /// 30 with IKEEP = 1: the accepted step kept h and the matrices.
+    Keep,
+}
+
+/// How the simplified Newton iteration of a step ended.
+enum Newton {
+    Converged,
+    /// Slow convergence: retry with the reduced step (back to 20 or 10).
+    Retry,
+    /// Divergence or too many iterations: label 78.
+    Failed,
+}
+
+/// RADCOV's variables that live from step to step.
+struct State {
+    x: f64,
+    h: f64,
+    xend: f64,
+    posneg: f64,
+    hmaxn: f64,
+    hold: f64,
+    hopt: f64,
+    hhfac: f64,
+    reject: bool,
+    first: bool,
+    last: bool,
+    caljac: bool,
+    faccon: f64,
+    nsing: usize,
+    xold: f64,
+    xph: f64,
+    theta: f64,
+    thetat: f64,
+    thqold: f64,
+    dynold: f64,
+    hacc: f64,
+    erracc: f64,
+    fac1: f64,
+    alphn: [f64; 3],
+    betan: [f64; 3],
+    newt: i64,
+    /// NIT of the current order.
+    nit: i64,
+    /// The current number of stages and the method's coefficients.
+    ns: usize,
+    method: Method,
+    expo: f64,
+    expmns: f64,
+    /// RTOL1, ATOL1, QUOTT: the tolerances of the current order as last computed.
+    rtol1: f64,
+    atol1: f64,
+    quott: f64,
+    change: bool,
+    unexp: bool,
+    unexn: bool,
+    ichan: i64,
+}
+
+/// What a RADCOV call works with.
+struct Stepper<'s, 'w> {
+    setup: &'s Setup,
+    three: Three,
+    lin: LinearSystem,
+    w: Work<'w>,
+    jac_len: usize,
+    mas_len: usize,
+    stats: Counters,
+}
+
+/// RADCOV: the integration from `x` to `xend` with the first step guess `h`, the vectors
+/// and matrices in `work` (WORK(21..) of the original, at least [`Setup::work_len`]).
+pub(crate) fn run<P: Problem>(
+    setup: &Setup,
+    problem: &mut P,
+    x: f64,
+    y: &mut [f64],
+    xend: f64,
+    h: f64,
+    work: &mut [f64],
+) -> Finish {
+    let c = &setup.common;
+    let (n, m1) = (c.n, c.m1);
+    let nm1 = n - m1;
+    let ldjac = c.ldjac();
+    let (mass, ldmas) = c.mass();
+    let w = Work::new(work, n, setup.nsmax);
+    let jac_len = ldjac * n;
+    if !matches!(mass, Mass::Identity) {
+        problem.mas(nm1, &mut w.tail[jac_len..], ldmas);
+    }
+    let mut stepper = Stepper {
+        setup,
+        three: Three::new(),
+        lin: LinearSystem::new(
+            n,
+            m1,
+            c.m2,
+            ldjac,
+            c.jac_band,
+            mass,
+            c.hessenberg,
+            (setup.nsmax - 1) / 2,
+        ),
+        w,
+        jac_len,
+        mas_len: ldmas * nm1,
+        stats: Counters::default(),
+    };
+    let mut st = stepper.start(x, xend, h);
+    let outcome = stepper.integrate(problem, &mut st, y);
+    Finish {
+        outcome,
+        x: st.x,
+        h: st.h,
+        ns: st.ns,
+        stats: stepper.stats,
+    }
+}
+
+impl Stepper<'_, '_> {
+    /// The preparations of RADCOV before its first step.
+    fn start(&self, x: f64, xend: f64, h: f64) -> State {
+        let s = &self.setup.common;
+        let ns = self.setup.nsus;
+        let mut method = Method {
+            c: [0.0; 8],
+            dd: [0.0; 7],
+            u1: 0.0,
+            alph: [0.0; 3],
+            beta: [0.0; 3],
+        };
+        method.set(ns);
+        let posneg = 1.0_f64.copysign(xend - x);
+        let hmaxn = s.hmax.abs().min((xend - x).abs());
+        let mut h = h;
+        if h.abs() <= 10.0 * s.uround {
+            h = 1.0e-6;
+        }
+        h = h.abs().min(hmaxn).copysign(posneg);
+        let hold = h;
+        let mut last = false;
+        if (x + h * 1.0001 - xend) * posneg >= 0.0 {
+            h = xend - x;
+            last = true;
+        }
+        State {
+            x,
+            h,
+            xend,
+            posneg,
+            hmaxn,
+            hold,
+            hopt: h,
+            hhfac: h,
+            reject: false,
+            first: true,
+            last,
+            caljac: false,
+            faccon: 1.0,
+            nsing: 0,
+            xold: x,
+            xph: x,
+            theta: 0.0,
+            thetat: 0.0,
+            thqold: 0.0,
+            dynold: 0.0,
+            hacc: 0.0,
+            erracc: 0.0,
+            fac1: 0.0,
+            alphn: [0.0; 3],
+            betan: [0.0; 3],
+            newt: 0,
+            nit: 0,
+            ns,
+            method,
+            expo: 1.0 / (ns as f64 + 1.0),
+            expmns: 0.0,
+            rtol1: 0.0,
+            atol1: 0.0,
+            quott: 0.0,
+            change: false,
+            unexp: false,
+            unexn: false,
+            ichan: 0,
+        }
+    }
+
+    /// SCAL from the tolerances of the current order: for scalar tolerances with RTOL1
+    /// and ATOL1 as they are (`fresh`: recomputed from RTOL(1) and QUOTT first), for
+    /// vectors component by component, leaving those of component N.
+    fn rescale(&mut self, st: &mut State, y: &[f64], fresh: bool) {
+        let (rtol, atol) = (&self.setup.rtol, &self.setup.atol);
+        if fresh {
+            st.rtol1 = 0.1 * rtol[0].powf(st.expmns);
+            st.atol1 = st.rtol1 * st.quott;
+        }
+        if rtol.len() == 1 {
+            for (s, yi) in self.w.scal.iter_mut().zip(y) {
+                *s = st.atol1 + st.rtol1 * yi.abs();
+            }
+        } else {
+            for i in 0..y.len() {
+                st.quott = atol[i] / rtol[i];
+                st.rtol1 = 0.1 * rtol[i].powf(st.expmns);
+                st.atol1 = st.rtol1 * st.quott;
+                self.w.scal[i] = st.atol1 + st.rtol1 * y[i].abs();
+            }
+        }
+    }
+
+    /// Calls SOLOUT with CONT(1..N) = y and the polynomial of the step `[xold, x]`.
+    fn solout<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        nr: usize,
+        st: &State,
+        y: &mut [f64],
+    ) -> bool {
+        let n = y.len();
+        let lrc = st.ns * n + n;
+        let cont = &mut self.w.cont[..lrc];
+        cont[..n].copy_from_slice(y);
+        let dense = DenseOutput::new(cont, st.ns, st.x, st.hold, st.method.c);
+        problem.solout(nr, st.xold, st.x, y, &dense)
+    }
+
+    /// The step loop: the first SOLOUT call, SCAL and `f(x0, y0)`, then steps until
+    /// XEND, SOLOUT or a failure ends it.
+    fn integrate<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) -> Outcome {
+        let dense = self.setup.common.structure.dense_output;
+        if dense && !self.solout(problem, 1, st, y) {
+            return Outcome::Interrupted;
+        }
+        st.expmns = (st.ns as f64 + 1.0) / (2.0 * st.ns as f64);
+        st.quott = self.setup.atol[0] / self.setup.rtol[0];
+        self.rescale(st, y, true);
+        st.hhfac = st.h;
+        problem.fcn(st.x, y, self.w.y0);
+        self.stats.nfcn += 1;
+        let mut next = Next::Jacobian;
+        loop {
+            if next == Next::Jacobian {
+                self.jacobian(problem, st, y);
+                next = Next::Decompose;
+            }
+            if next == Next::Keep {
+                next = Next::Step;
+                if self.setup.nsmin < self.setup.nsmax {
+                    st.ichan += 1;
+                    if st.ichan >= 10 && st.ns < self.setup.nsmax {
+                        next = Next::Decompose;
+                    }
+                }
+            }
+            let mut singular = None;
+            if next == Next::Decompose {
+                self.select_order(st, y);
+                singular = self.decompose(st).err();
+            }
+            let newton = match singular {
+                Some(stage) => Err(Some(stage)),
+                None => {
+                    if let Some(outcome) = self.begin_step(st) {
+                        return outcome;
+                    }
+                    self.predict(st);
+                    match self.newton(problem, st, y) {
+                        Newton::Converged => Ok(true),
+                        Newton::Retry => Ok(false),
+                        Newton::Failed => Err(None),
+                    }
+                }
+            };
+            let flow = match newton {
+                Ok(false) => ControlFlow::Continue(redo(st)),
+                Err(singular) => self.unexpected_rejection(st, singular),
+                Ok(true) => {
+                    let err = self.error_estimate(problem, st, y);
+                    if err < 1.0 {
+                        self.update_dense_output(st, y);
+                    }
+                    let s = &self.setup.common;
+                    let nit = st.nit as f64;
+                    let fac = s
+                        .safe
+                        .min((1.0 + 2.0 * nit) * s.safe / (st.newt as f64 + 2.0 * nit));
+                    let quot = s.facr.max(s.facl.min(err.powf(st.expo) / fac));
+                    let hnew = st.h / quot;
+                    if err < 1.0 {
+                        self.accept(problem, st, y, err, quot, hnew)
+                    } else {
+                        ControlFlow::Continue(self.reject(st, hnew))
+                    }
+                }
+            };
+            match flow {
+                ControlFlow::Continue(n) => next = n,
+                ControlFlow::Break(outcome) => return outcome,
+            }
+        }
+    }
+
+    /// Label 10: a new Jacobian at `(x, y)`.
+    fn jacobian<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) {
+        self.stats.njac += 1;
+        let s = &self.setup.common;
+        if s.structure.analytic_jacobian {
+            problem.jac(st.x, y, self.w.tail, s.ldjac());
+        } else {
+            let shape = Shape {
+                n: s.n,
+                m1: s.m1,
+                m2: s.m2,
+                uround: s.uround,
+                band: s.jac_band,
+                ld: s.ldjac(),
+            };
+            let (ysave, delta) = self.w.ff.split_at_mut(s.n);
+            let scratch = Scratch {
+                cont: self.w.cont,
+                ysave,
+                delta,
+            };
+            let mut fcn = |x: f64, y: &[f64], f: &mut [f64]| problem.fcn(x, y, f);
+            differences(&shape, &mut fcn, st.x, y, self.w.y0, self.w.tail, scratch);
+        }
+        st.caljac = true;
+        self.lin.new_jacobian();
+    }
+
+    /// The beginning of label 20: a new order from the Newton contraction THETAT, the
+    /// step ratio and unexpected rejections, with its coefficients and tolerances.
+    fn select_order(&mut self, st: &mut State, y: &[f64]) {
+        let s = self.setup;
+        if s.nsmin >= s.nsmax {
+            return;
+        }
+        let ns = st.ns;
+        let mut nsnew = ns;
+        st.ichan += 1;
+        let hquot = st.h / st.hold;
+        st.thetat = 10.0_f64.min(st.theta.max(st.thetat * 0.5));
+        if st.newt > 1 && st.thetat <= s.vitu && hquot < s.hhou && hquot > s.hhod {
+            nsnew = s.nsmax.min(ns + 2);
+        }
+        if st.thetat >= s.vitd || st.unexp {
+            nsnew = s.nsmin.max(ns.saturating_sub(2));
+        }
+        if st.ichan >= 1 && st.unexn {
+            nsnew = s.nsmin.max(ns.saturating_sub(2));
+        }
+        if st.ichan <= 10 {
+            nsnew = ns.min(nsnew);
+        }
+        st.change = ns != nsnew;
+        st.unexn = false;
+        st.unexp = false;
+        if st.change {
+            st.ns = nsnew;
+            st.ichan = 1;
+            st.method.set(nsnew);
+            st.expo = 1.0 / (nsnew as f64 + 1.0);
+            st.expmns = (nsnew as f64 + 1.0) / (2.0 * nsnew as f64);
+            self.rescale(st, y, true);
+        }
+    }
+
+    /// Label 20 after the order: E1 and the E2 of each complex pair for the current H,
+    /// formed and decomposed; `Err(IER)` for a singular one.
+    fn decompose(&mut self, st: &mut State) -> Result<(), usize> {
+        let m = &st.method;
+        st.fac1 = m.u1 / st.h;
+        self.lin.reduce(&mut self.w.tail[..self.jac_len]);
+        let mats = matrices(self.w.tail, self.jac_len, self.mas_len);
+        self.lin
+            .decompose_real(mats, st.fac1)
+            .map_err(|e| e.stage)?;
+        for k in 0..(st.ns - 1) / 2 {
+            st.alphn[k] = m.alph[k] / st.h;
+            st.betan[k] = m.beta[k] / st.h;
+            self.lin
+                .decompose_complex(k, mats, st.alphn[k], st.betan[k])
+                .map_err(|e| e.stage)?;
+        }
+        self.stats.ndec += 1;
+        Ok(())
+    }
+
+    /// Label 30: count the step, stop after NMAX steps or for a step too small for X,
+    /// and scale SCAL of the index-2 and -3 components.
+    fn begin_step(&mut self, st: &mut State) -> Option<Outcome> {
+        let s = &self.setup.common;
+        self.stats.nstep += 1;
+        if self.stats.nstep > s.nmax {
+            return Some(Outcome::TooManySteps);
+        }
+        if 0.1 * st.h.abs() <= st.x.abs() * s.uround {
+            return Some(Outcome::StepSizeTooSmall);
+        }
+        let [nind1, nind2, nind3] = s.nind;
+        let scal = &mut self.w.scal;
+        if nind2 != 0 {
+            for v in &mut scal[nind1..nind1 + nind2] {
+                *v /= st.hhfac;
+            }
+        }
+        if nind3 != 0 {
+            for v in &mut scal[nind1 + nind2..nind1 + nind2 + nind3] {
+                *v /= st.hhfac * st.hhfac;
+            }
+        }
+        st.xph = st.x + st.h;
+        None
+    }
+
+    /// The starting values of the Newton iteration: zero on the first step, with STARTN
+    /// or after an order change (for one stage the original clears only the first
+    /// entries), else the collocation polynomial of the last step extrapolated.
+    fn predict(&mut self, st: &State) {
+        let n = self.setup.common.n;
+        let ns = st.ns;
+        let w = &mut self.w;
+        if st.first || self.setup.common.startn || st.change {
+            let len = if ns == 1 { 1 } else { ns * n };
+            w.zz[..len].fill(0.0);
+            w.ff[..len].fill(0.0);
+            return;
+        }
+        let hquot = st.h / st.hold;
+        match ns {
+            1 => {
+                for i in 0..n {
+                    let z1i = hquot * w.cont[i + n];
+                    w.zz[i] = z1i;
+                    w.ff[i] = z1i;
+                }
+                return;
+            }
+            3 => {
+                let t = &self.three;
+                let c3q = hquot;
+                let c1q = t.c1 * c3q;
+                let c2q = t.c2 * c3q;
+                for i in 0..n {
+                    let ak1 = w.cont[i + n];
+                    let ak2 = w.cont[i + 2 * n];
+                    let ak3 = w.cont[i + 3 * n];
+                    w.zz[i] = c1q * (ak1 + (c1q - t.c2m1) * (ak2 + (c1q - t.c1m1) * ak3));
+                    w.zz[i + n] = c2q * (ak1 + (c2q - t.c2m1) * (ak2 + (c2q - t.c1m1) * ak3));
+                    w.zz[i + 2 * n] = c3q * (ak1 + (c3q - t.c2m1) * (ak2 + (c3q - t.c1m1) * ak3));
+                }
+            }
+            _ => {
+                let c = &st.method.c;
+                for k in 1..=ns {
+                    let ccq = c[k] * hquot;
+                    for i in 0..n {
+                        let mut val = w.cont[i + ns * n];
+                        for l in (1..ns).rev() {
+                            val = w.cont[i + l * n] + (ccq - c[ns - l] + 1.0) * val;
+                        }
+                        w.zz[i + (k - 1) * n] = ccq * val;
+                    }
+                }
+            }
+        }
+        for i in 0..n {
+            let v = gather(w.zz, ns, i, n);
+            apply_ti(ns, &v, w.ff, i, n);
+        }
+    }
+
+    /// The simplified Newton iteration of the current order (labels 40, 140, 240, 440).
+    fn newton<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &[f64]) -> Newton {
+        let s = &self.setup.common;
+        let (n, ns) = (s.n, st.ns);
+        let nns = ns * n;
+        st.newt = 0;
+        st.nit = s.nit as i64
+            + match ns {
+                1 => -3,
+                3 => 0,
+                5 => 5,
+                _ => 10,
+            };
+        let nit = st.nit;
+        let expmi = 1.0 / st.expmns;
+        let fnewt = if ns == 1 {
+            (10.0 * s.uround / st.rtol1).max(0.03)
+        } else {
+            (10.0 * s.uround / st.rtol1).max(0.03_f64.min(st.rtol1.powf(expmi - 1.0)))
+        };
+        st.faccon = st.faccon.max(s.uround).powf(0.8);
+        st.theta = s.thet.abs();
+        loop {
+            if st.newt >= nit {
+                return Newton::Failed;
+            }
+            let c = st.method.c;
+            let w = &mut self.w;
+            for k in 0..ns {
+                let z = &mut w.zz[k * n..(k + 1) * n];
+                for i in 0..n {
+                    w.cont[i] = y[i] + z[i];
+                }
+                let xs = if ns == 3 && k == 2 || ns == 1 {
+                    st.xph
+                } else {
+                    st.x + c[k + 1] * st.h
+                };
+                problem.fcn(xs, &w.cont[..n], z);
+            }
+            self.stats.nfcn += ns;
+            if ns > 1 {
+                for i in 0..n {
+                    let v = gather(w.zz, ns, i, n);
+                    apply_ti(ns, &v, w.zz, i, n);
+                }
+            }
+            let m = matrices(w.tail, self.jac_len, self.mas_len);
+            let (z1, zrest) = w.zz.split_at_mut(n);
+            let (f1, frest) = w.ff.split_at_mut(n);
+            self.lin.solve_real(m, st.fac1, z1, f1);
+            for k in 0..(ns - 1) / 2 {
+                let (z2, z3) = zrest[2 * k * n..(2 * k + 2) * n].split_at_mut(n);
+                let (f2, f3) = frest[2 * k * n..(2 * k + 2) * n].split_at(n);
+                self.lin
+                    .solve_complex(k, m, st.alphn[k], st.betan[k], z2, z3, f2, f3);
+            }
+            self.stats.nsol += 1;
+            st.newt += 1;
+            let newt = st.newt;
+            let mut dyno = 0.0;
+            for i in 0..n {
+                let denom = w.scal[i];
+                for k in 0..ns {
+                    let q = w.zz[i + k * n] / denom;
+                    dyno += q * q;
+                }
+            }
+            dyno = (dyno / nns as f64).sqrt();
+            if newt > 1 && newt < nit {
+                let thq = dyno / st.dynold;
+                st.theta = if newt == 2 {
+                    thq
+                } else {
+                    (thq * st.thqold).sqrt()
+                };
+                st.thqold = thq;
+                if st.theta < 0.99 {
+                    st.faccon = st.theta / (1.0 - st.theta);
+                    let dyth = st.faccon * dyno * st.theta.powi((nit - 1 - newt) as i32) / fnewt;
+                    if dyth >= 1.0 {
+                        let qnewt = 1.0e-4_f64.max(20.0_f64.min(dyth));
+                        st.hhfac = 0.8 * qnewt.powf(-1.0 / (4.0 + nit as f64 - 1.0 - newt as f64));
+                        st.h *= st.hhfac;
+                        st.reject = true;
+                        st.last = false;
+                        if st.hhfac <= 0.5 {
+                            st.unexn = true;
+                        }
+                        return Newton::Retry;
+                    }
+                } else {
+                    return Newton::Failed;
+                }
+            }
+            st.dynold = dyno.max(s.uround);
+            for i in 0..n {
+                let mut v = [0.0; 7];
+                for k in 0..ns {
+                    let f = w.ff[i + k * n] + w.zz[i + k * n];
+                    w.ff[i + k * n] = f;
+                    v[k] = f;
+                }
+                if ns == 1 {
+                    w.zz[i] = v[0];
+                } else {
+                    apply_t(ns, &v, w.zz, i, n);
+                }
+            }
+            // IF (FACCON*DYNO.GT.FNEWT) GOTO 40: a NaN ends the iteration as
+            // converged, as in the original.
+            #[allow(clippy::neg_cmp_op_on_partial_ord)]
+            if !(st.faccon * dyno > fnewt) {
+                return Newton::Converged;
+            }
+        }
+    }
+
+    /// Label 78, an unexpected step rejection: after a singular matrix (the fifth ends
+    /// the call), divergence or too many iterations, halve H and go back.
+    fn unexpected_rejection(
+        &mut self,
+        st: &mut State,
+        singular: Option<usize>,
+    ) -> ControlFlow<Outcome, Next> {
+        st.unexp = true;
+        if let Some(stage) = singular {
+            st.nsing += 1;
+            if st.nsing >= 5 {
+                return ControlFlow::Break(Outcome::RepeatedlySingular { stage });
+            }
+        }
+        st.h *= 0.5;
+        st.hhfac = 0.5;
+        st.reject = true;
+        st.last = false;
+        ControlFlow::Continue(redo(st))
+    }
+
+    /// ESTRAD (3 stages) or ESTRAV: the scaled error estimate of the step, refined by
+    /// one more f-call and solve when it fails on the first step or after a rejection.
+    fn error_estimate<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64]) -> f64 {
+        let n = self.setup.common.n;
+        let ns = st.ns;
+        let h = st.h;
+        let w = &mut self.w;
+        let m = matrices(w.tail, self.jac_len, self.mas_len);
+        let (f1, rest) = w.ff.split_at_mut(n);
+        // With NSMAX = 1 the original's FF(N+1..2N) is CONT(1..N).
+        let mut spill = Vec::new();
+        let spilled = rest.len() < n;
+        let f2: &mut [f64] = if !spilled {
+            &mut rest[..n]
+        } else {
+            spill.resize(n, 0.0);
+            &mut spill
+        };
+        let zz = &*w.zz;
+        let mut err = if ns == 3 {
+            let dd = self.three.dd;
+            let hee = [dd[0] / h, dd[1] / h, dd[2] / h];
+            let combine = |i: usize| hee[0] * zz[i] + hee[1] * zz[i + n] + hee[2] * zz[i + 2 * n];
+            self.lin
+                .estimate(m, st.fac1, combine, w.y0, w.scal, w.cont, f1, f2)
+        } else {
+            let dd = st.method.dd;
+            let combine = |i: usize| {
+                let mut sum = 0.0;
+                for k in 0..ns {
+                    sum += dd[k] * zz[i + k * n];
+                }
+                sum / h
+            };
+            self.lin
+                .estimate(m, st.fac1, combine, w.y0, w.scal, w.cont, f1, f2)
+        };
+        if err >= 1.0 && (st.first || st.reject) {
+            for i in 0..n {
+                w.cont[i] += y[i];
+            }
+            if spilled {
+                f2.copy_from_slice(&w.cont[..n]);
+            }
+            problem.fcn(st.x, &w.cont[..n], f1);
+            self.stats.nfcn += 1;
+            err = self.lin.refine(m.fjac, st.fac1, f1, f2, w.scal, w.cont);
+        }
+        err
+    }
+
+    /// `y += z_ns` and the coefficients of the collocation polynomial in CONT(N+1..).
+    fn update_dense_output(&mut self, st: &State, y: &mut [f64]) {
+        let n = self.setup.common.n;
+        let ns = st.ns;
+        let w = &mut self.w;
+        match ns {
+            1 => {
+                for i in 0..n {
+                    y[i] += w.zz[i];
+                    w.cont[i + n] = w.zz[i];
+                }
+            }
+            3 => {
+                let t = &self.three;
+                for i in 0..n {
+                    y[i] += w.zz[i + 2 * n];
+                    let z2i = w.zz[i + n];
+                    let z1i = w.zz[i];
+                    w.cont[i + n] = (z2i - w.zz[i + 2 * n]) / t.c2m1;
+                    let ak = (z1i - z2i) / t.c1mc2;
+                    let mut acont3 = z1i / t.c1;
+                    acont3 = (ak - acont3) / t.c2;
+                    w.cont[i + 2 * n] = (ak - w.cont[i + n]) / t.c1m1;
+                    w.cont[i + 3 * n] = w.cont[i + 2 * n] - acont3;
+                }
+            }
+            _ => {
+                let c = &st.method.c;
+                for i in 0..n {
+                    y[i] += w.zz[i + (ns - 1) * n];
+                    w.cont[i + ns * n] = w.zz[i] / c[1];
+                }
+                for k in 1..ns {
+                    let fact = 1.0 / (c[ns - k] - c[ns - k + 1]);
+                    for i in 0..n {
+                        w.cont[i + k * n] =
+                            (w.zz[i + (ns - k - 1) * n] - w.zz[i + (ns - k) * n]) * fact;
+                    }
+                }
+                for j in 2..=ns {
+                    for k in (j..=ns).rev() {
+                        let fact = 1.0 / (c[ns - k] - c[ns - k + j]);
+                        for i in 0..n {
+                            w.cont[i + k * n] =
+                                (w.cont[i + k * n] - w.cont[i + (k - 1) * n]) * fact;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// An accepted step: Gustafsson's predictive controller (not right after an order
+    /// change), the new point, SCAL, SOLOUT, and the choice of the next step.
+    fn accept<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        st: &mut State,
+        y: &mut [f64],
+        err: f64,
+        mut quot: f64,
+        mut hnew: f64,
+    ) -> ControlFlow<Outcome, Next> {
+        let s = &self.setup.common;
+        st.first = false;
+        self.stats.naccpt += 1;
+        if s.pred && !st.change {
+            if self.stats.naccpt > 1 {
+                let mut facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(st.expo) / s.safe;
+                facgus = s.facr.max(s.facl.min(facgus));
+                quot = quot.max(facgus);
+                hnew = st.h / quot;
+            }
+            st.hacc = st.h;
+            st.erracc = 1.0e-2_f64.max(err);
+        }
+        st.xold = st.x;
+        st.hold = st.h;
+        st.x = st.xph;
+        self.rescale(st, y, false);
+        if s.structure.dense_output && !self.solout(problem, self.stats.naccpt + 1, st, y) {
+            return ControlFlow::Break(Outcome::Interrupted);
+        }
+        st.caljac = false;
+        if st.last {
+            st.h = st.hopt;
+            return ControlFlow::Break(Outcome::Reached);
+        }
+        problem.fcn(st.x, y, self.w.y0);
+        self.stats.nfcn += 1;
+        hnew = st.posneg * hnew.abs().min(st.hmaxn);
+        st.hopt = st.h.min(hnew);
+        if st.reject {
+            hnew = st.posneg * hnew.abs().min(st.h.abs());
+        }
+        st.reject = false;
+        if (st.x + hnew / s.quot1 - st.xend) * st.posneg >= 0.0 {
+            st.h = st.xend - st.x;
+            st.last = true;
+        } else {
+            let qt = hnew / st.h;
+            st.hhfac = st.h;
+            if st.theta <= s.thet && qt >= s.quot1 && qt <= s.quot2 {
+                return ControlFlow::Continue(Next::Keep);
+            }
+            st.h = hnew;
+        }
+        st.hhfac = st.h;
+        ControlFlow::Continue(if st.theta <= s.thet {
+            Next::Decompose
+        } else {
+            Next::Jacobian
+        })
+    }
+
+    /// A step rejected by the error test: H/10 on the first step, else HNEW.
+    fn reject(&mut self, st: &mut State, hnew: f64) -> Next {
+        st.reject = true;
+        st.last = false;
+        if st.first {
+            st.h *= 0.1;
+            st.hhfac = 0.1;
+        } else {
+            st.hhfac = hnew / st.h;
+            st.h = hnew;
+        }
+        if self.stats.naccpt >= 1 {
+            self.stats.nrejct += 1;
+        }
+        redo(st)
+    }
+}
+
+/// Where a retried step starts: label 20 if the Jacobian is current, else 10.
+fn redo(st: &State) -> Next {
+    if st.caljac {
+        Next::Decompose
+    } else {
+        Next::Jacobian
+    }
+}
