@@ -572,7 +572,8 @@ pub struct FuzzVerdict {
     pub nan_compared: usize,
     /// IN cases the original did not complete (its own crash, hang or stop).
     pub unfrozen_in: usize,
-    /// RADAU5 IN cases the original ended with a non-finite solution (not compared).
+    /// RADAU5 cases refused on a later call because an earlier one ended with a
+    /// non-finite solution, which the original carries on (not compared).
     pub nonfinite_in: usize,
     pub abnormal: Vec<String>,
     /// IDIDs outside the documented set, or an out-of-contract call not refused.
@@ -589,7 +590,7 @@ impl FuzzVerdict {
     pub fn summary(&self, entry: &str) -> String {
         format!(
             "{entry}: IN {} NAN {} OUT {} | compared with the original {} (NAN {}), IN not \
-             completed by the original {}, IN non-finite in the original {} | abnormal {} \
+             completed by the original {}, refused after a non-finite solution {} | abnormal {} \
              unclean {} differences {}",
             self.cases[0],
             self.cases[1],
@@ -625,9 +626,9 @@ fn fuzz_idids(entry: &str) -> (&'static [i32], i32) {
 /// Judges libstiffdae's fuzz output `ours` against the original's lines `original`
 /// (the frozen file or a live run): no abnormal child; IDIDs in the documented set;
 /// IN cases identical to the original; NAN cases identical where the original
-/// completed them, for DDASSL and DDASKR unless stiffdae refused the input (RADAU5
-/// departs from the original on non-finite values by design, README, so its IN cases
-/// whose solution the original let overflow are not compared either); OUT cases
+/// completed them, unless stiffdae refused the input (RADAU5 refuses a non-finite Y or
+/// tolerance on entry, README, so a RADAU5 run whose solution overflowed in an earlier
+/// call and was then refused is not compared either); OUT cases
 /// refused with the family's code (CONTR5: NaN), once the out-of-contract call was
 /// made. OUT cases tagged `ub:` are inputs on which the original is undefined, `doc:`
 /// ones where the README documents a departure: only a clean run is asked for.
@@ -680,16 +681,17 @@ pub fn fuzz_judge(entry: &str, ours: &str, original: &str) -> FuzzVerdict {
                     }
                     continue;
                 };
-                if l.class == "NAN" && (entry == "radau5" || refused) {
+                if l.class == "NAN" && refused {
                     continue;
                 }
-                // RADAU5 on in-contract input whose solution overflowed in the original
-                // (FCN became non-finite): the documented departure, as for NAN.
+                // RADAU5 refuses a non-finite Y on entry (README): a run whose solution
+                // overflowed in an earlier call ends there with -1 where the original
+                // goes on with NaN.
                 let finite = |k: &str| {
                     orig.field(k)
                         .is_some_and(|v| v.parse::<f64>().is_ok_and(f64::is_finite))
                 };
-                if entry == "radau5" && l.class == "IN" && !(finite("x") && finite("ysum")) {
+                if entry == "radau5" && refused && !(finite("x") && finite("ysum")) {
                     v.nonfinite_in += 1;
                     continue;
                 }
