@@ -107,8 +107,10 @@ extern "C" {
 // stopping at the roots of `R(t, y, y')` (see abi.md, "DDASKR").
 //
 // `RES(T,Y,YPRIME,CJ,DELTA,IRES,RPAR,IPAR)`; `JAC(T,Y,YPRIME,PD,CJ,RPAR,IPAR)` with
-// INFO(5) = 1; `RT(NEQ,T,Y,YP,NRT,RVAL,RPAR,IPAR)` with NRT > 0; PSOL is not used (the
-// Krylov option INFO(12) = 1 is refused with IDID = -33). State lives in INFO(1), RWORK
+// INFO(5) = 1; `RT(NEQ,T,Y,YP,NRT,RVAL,RPAR,IPAR)` with NRT > 0. With the Krylov option
+// (INFO(12) = 1): `PSOL(NEQ,T,Y,YPRIME,SAVR,WK,CJ,WGHT,WP,IWP,B,EPLIN,IER,RPAR,IPAR)`,
+// and with INFO(15) = 1 JAC in its Krylov form
+// `JAC(RES,IRES,NEQ,T,Y,YPRIME,REWT,SAVR,WK,H,CJ,WP,IWP,IER,RPAR,IPAR)`. State lives in INFO(1), RWORK
 // and IWORK between calls; outputs in RWORK(3), (4), (7), IWORK(7), (8), (11..22), (36);
 // IDID as the original's (4: initial values done with INFO(14) = 1, 5: root found, JROOT set).
 //
@@ -119,8 +121,8 @@ extern "C" {
 // INFO(2) = 1 (else one), all readable and writable and not written by anything else
 // (including the callbacks) during the call. Y, YPRIME, INFO, RWORK, IWORK and JROOT
 // must not overlap (an overlap is refused with IDID = -33). RES (and JAC with
-// INFO(5) = 1, RT with NRT > 0) must follow the original's interface; RPAR and IPAR
-// are passed to them untouched.
+// INFO(5) = 1, RT with NRT > 0, PSOL and JAC's Krylov form with INFO(12) = 1) must follow
+// the original's interface; RPAR and IPAR are passed to them untouched.
 void ddaskr_(DaskrRes res,
              const int32_t *neq,
              double *t,

@@ -124,6 +124,31 @@ pub enum Error {
         /// The last step size tried.
         h: f64,
     },
+    /// DDASKR IDID = -5 (Krylov option): the preconditioner setup failed repeatedly.
+    #[error("preconditioner setup failed repeatedly at t = {t:e}, h = {h:e}")]
+    PreconditionerSetupFailed {
+        /// Where the integration stands.
+        t: f64,
+        /// The last step size tried.
+        h: f64,
+    },
+    /// DDASKR IDID = -13 (Krylov option): the preconditioner solve reported an
+    /// unrecoverable error.
+    #[error("preconditioner solve failed at t = {t:e}, h = {h:e}")]
+    PreconditionerSolveFailed {
+        /// Where the integration stands.
+        t: f64,
+        /// The last step size tried.
+        h: f64,
+    },
+    /// DDASKR IDID = -14 (Krylov option): the Krylov linear solver failed to converge.
+    #[error("the Krylov linear solver failed to converge at t = {t:e}, h = {h:e}")]
+    LinearSolverFailed {
+        /// Where the integration stands.
+        t: f64,
+        /// The last step size tried.
+        h: f64,
+    },
     /// DDASSL/DDASKR IDID = -12: consistent initial values (DDASSL: the initial
     /// derivative) could not be computed.
     #[error("consistent initial values could not be computed at t = {t:e}")]
@@ -168,6 +193,9 @@ impl Error {
             Self::IllegalY { .. } => -10,
             Self::Stopped { .. } => -11,
             Self::InitialValues { .. } => -12,
+            Self::PreconditionerSetupFailed { .. } => -5,
+            Self::PreconditionerSolveFailed { .. } => -13,
+            Self::LinearSolverFailed { .. } => -14,
             Self::IllDefinedRoots { .. } => -33,
         })
     }

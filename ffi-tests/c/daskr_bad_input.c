@@ -1,7 +1,7 @@
 /* Bad input to ddaskr_: each case must return the original's IDID (-33 for illegal
  * input), print the reason on stderr, write nothing outside the caller's arrays (guard
  * values around every array) and never crash or hang. Also: root functions that return
- * NaN (taken as the original takes them: a root with JROOT = 0, IDID = 5), and a Krylov request (INFO(12) = 1, not provided yet). INFO(1) = -1 on a first
+ * NaN (taken as the original takes them: a root with JROOT = 0, IDID = 5), and a Krylov request (INFO(12) = 1) without a PSOL. INFO(1) = -1 on a first
  * call (the original's fatal "no appropriate action" stop) is refused with -33. Prints
  * "CASE <name> IDID <idid> ok|FAILED" per case, "NANROOT t y1" after the NaN case and
  * "FAILURES <n>". */
@@ -96,7 +96,7 @@ int main(void) {
     s = good; s.info_at = 10; s.info_value = 4; run_case("info10_out_of_range", s, -33);
     s = good; s.info_at = 11; s.info_value = 3; run_case("info11_out_of_range", s, -33);
     s = good; s.info_at = 18; s.info_value = 3; run_case("info18_out_of_range", s, -33);
-    s = good; s.info_at = 12; s.info_value = 1; run_case("krylov_refused", s, -33);
+    s = good; s.info_at = 12; s.info_value = 1; run_case("krylov_without_psol", s, -33);
     s = good; s.info_at = 11; s.info_value = 1; s.liw = 40 + 2 * n; s.iwork_id = 2;
     run_case("id_illegal", s, -33);
     s = good; s.info_at = 1; s.info_value = -1; run_case("info1_minus1_first_call", s, -33);

@@ -1,5 +1,5 @@
 //! `ddaskr_` at the ABI boundary from C: bad input gets IDID = -33 with the original's
-//! message (or, for the Krylov option, a message that says why), nothing is written outside the caller's arrays (guard values, and
+//! message (or, for a Krylov request without PSOL, a message that says why), nothing is written outside the caller's arrays (guard values, and
 //! valgrind when installed); eight threads and a solve nested inside a root function are
 //! bit-identical to serial runs.
 
@@ -31,7 +31,7 @@ fn bad_input_gets_minus_33_and_a_message() {
         "RWORK LENGTH NEEDED, LENRW (=I1), EXCEEDS LRW (=I2)  In above message, I1 = 102, I2 = 101",
         "IWORK LENGTH NEEDED, LENIW (=I1), EXCEEDS LIW (=I2)",
         "ELEMENT (=I1) OF INFO VECTOR IS NOT VALID  In above message, I1 = 18",
-        "INFO(12) = 1 (KRYLOV METHOD) IS NOT PROVIDED YET",
+        "INFO(12) = 1 BUT PSOL IS A NULL POINTER.",
         "ILLEGAL IWORK VALUE FOR INFO(11) .NE. 0",
         "TOUT (=R1) IS EQUAL TO T (=R2)",
         "SOME ELEMENT OF RTOL IS .LT. 0",

@@ -22,6 +22,28 @@ pub enum StepFailure {
     Stopped,
 }
 
+/// How DDASKR's Krylov option (INFO(12) = 1) failed a step (DNEDK's IDID).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KrylovFailure {
+    /// IDID = -5: the preconditioner setup (JAC) failed repeatedly.
+    Preconditioner,
+    /// IDID = -13: PSOL returned IER < 0.
+    Psol,
+    /// IDID = -14: the Krylov linear solver failed to converge.
+    LinearSolver,
+}
+
+impl KrylovFailure {
+    /// The IDID of DNEDK.
+    pub fn idid(self) -> i32 {
+        match self {
+            Self::Preconditioner => -5,
+            Self::Psol => -13,
+            Self::LinearSolver => -14,
+        }
+    }
+}
+
 /// How a call returned successfully.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Success {
@@ -56,6 +78,8 @@ pub enum Failure {
         /// The last step size tried.
         h: f64,
     },
+    /// IDID = -5, -13, -14 (DDASKR, INFO(12) = 1): the Krylov solver failed a step.
+    Krylov(KrylovFailure),
 }
 
 /// Why DDASKR's root functions cannot be searched (IDID = -33).
@@ -131,6 +155,7 @@ impl Failure {
             Self::NonPositiveWeight => -3,
             Self::Step(f) => f.idid(),
             Self::InitialValues { .. } => -12,
+            Self::Krylov(k) => k.idid(),
         }
     }
 }
@@ -152,6 +177,11 @@ impl From<Stop> for Error {
                 Failure::TooMuchAccuracy { .. } => Error::TooMuchAccuracy { t },
                 Failure::NonPositiveWeight => Error::NonPositiveWeight { t },
                 Failure::InitialValues { .. } => Error::InitialValues { t },
+                Failure::Krylov(KrylovFailure::Preconditioner) => {
+                    Error::PreconditionerSetupFailed { t, h }
+                }
+                Failure::Krylov(KrylovFailure::Psol) => Error::PreconditionerSolveFailed { t, h },
+                Failure::Krylov(KrylovFailure::LinearSolver) => Error::LinearSolverFailed { t, h },
                 Failure::Step(f) => match f {
                     StepFailure::ErrorTestFailures => Error::ErrorTestFailures { t, h },
                     StepFailure::ConvergenceFailures => Error::ConvergenceFailures { t, h },

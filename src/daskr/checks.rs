@@ -3,9 +3,10 @@
 //! them), with their XERRWD messages.
 
 use super::layout::{
-    Layout, IW_ETF, IW_ICNS, IW_JCALC, IW_K, IW_KOLD, IW_KPRIN, IW_LENIW, IW_LENRW, IW_LOCWP,
-    IW_LSOFF, IW_ML, IW_MTYPE, IW_MU, IW_MXNH, IW_MXNIT, IW_MXNJ, IW_MXORD, IW_NCFL, IW_NCFN,
-    IW_NJE, IW_NLI, IW_NNI, IW_NPD, IW_NPS, IW_NRE, IW_NRTE, IW_NST, RW_EPIN, RW_HMAX,
+    KrylovDims, Layout, IW_ETF, IW_ICNS, IW_JCALC, IW_K, IW_KMP, IW_KOLD, IW_KPRIN, IW_LENIW,
+    IW_LENIWP, IW_LENRW, IW_LENWP, IW_LOCWP, IW_LSOFF, IW_MAXL, IW_MITER, IW_ML, IW_MTYPE, IW_MU,
+    IW_MXNH, IW_MXNIT, IW_MXNJ, IW_MXORD, IW_NCFL, IW_NCFN, IW_NJE, IW_NLI, IW_NNI, IW_NPD, IW_NPS,
+    IW_NRE, IW_NRMAX, IW_NRTE, IW_NST, RW_EPIN, RW_EPLI, RW_HMAX,
 };
 use super::legacy::Call;
 use super::vectors::first_violation;
@@ -28,10 +29,35 @@ pub(super) fn illegal(nerr: i32, line: &str, ints: &[i64], reals: &[f64]) -> Ill
     Illegal(Diagnostic::xerrwd(nerr, 1, &[line], ints, reals))
 }
 
-/// The layout from INFO and IWORK(1..4) (without checking them).
+/// The layout from INFO and IWORK(1..4), or IWORK(24..28) with the Krylov option
+/// (without checking them).
 fn layout_of(c: &Call<'_>, mxord: i32, mtype: MatrixType) -> Layout {
     let neq = usize::try_from(c.neq).unwrap_or(0);
     let nrt = usize::try_from(c.nrt).unwrap_or(0);
+    if c.info[11] != 0 {
+        let get = |i: usize| usize::try_from(iw_get(c.iwork, i)).unwrap_or(0);
+        let (maxl, kmp) = if c.info[12] == 0 && c.info[0] == 0 {
+            let maxl = neq.min(5);
+            (maxl, maxl)
+        } else {
+            (get(IW_MAXL), get(IW_KMP))
+        };
+        let dims = KrylovDims {
+            maxl,
+            kmp,
+            lenwp: get(IW_LENWP),
+            leniwp: get(IW_LENIWP),
+        };
+        return Layout::krylov(
+            neq,
+            nrt,
+            usize::try_from(mxord).unwrap_or(5),
+            dims,
+            c.info[9],
+            c.info[10],
+            c.info[15],
+        );
+    }
     let (ml, mu) = if mtype.is_band() {
         (
             usize::try_from(iw_get(c.iwork, IW_ML)).unwrap_or(0),
@@ -65,14 +91,24 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
     let info = &*c.info;
     let iw = &mut *c.iwork;
     iw[IW_MXORD] = mxord;
-    iw[IW_MTYPE] = mtype.code();
+    if let Some(dims) = lay.krylov {
+        iw[IW_MITER] = info[11];
+        if info[12] == 0 {
+            iw[IW_MAXL] = i32::try_from(dims.maxl).unwrap_or(i32::MAX);
+            iw[IW_KMP] = iw[IW_MAXL];
+            iw[IW_NRMAX] = 5;
+            c.rwork[RW_EPLI] = 0.05;
+        }
+    } else {
+        iw[IW_MTYPE] = mtype.code();
+    }
     if info[10] != 0 {
-        set_initialisation_controls(info[16], iw, c.rwork)?;
+        set_initialisation_controls(info[16], info[11] != 0, iw, c.rwork)?;
     }
     iw[IW_LENIW] = i32::try_from(lay.leniw).unwrap_or(i32::MAX);
     iw[IW_LENRW] = i32::try_from(lay.lenrw).unwrap_or(i32::MAX);
     iw[IW_NPD] = i32::try_from(lay.lenpd).unwrap_or(i32::MAX);
-    iw[IW_LOCWP] = iw[IW_NPD].saturating_add(1);
+    iw[IW_LOCWP] = i32::try_from(lay.locwp()).unwrap_or(i32::MAX);
     let index = check_codes(&lay, iw, c.y)?;
     if c.tout == *c.t {
         return Err(tout_equals_t(c.tout, *c.t));
@@ -109,14 +145,6 @@ fn check_options(c: &Call<'_>) -> Result<(i32, MatrixType), Illegal> {
     if !(0..=2).contains(&info[17]) {
         return Err(invalid_info(18));
     }
-    if info[11] != 0 {
-        return Err(illegal(
-            32,
-            "DASKR--  INFO(12) = 1 (KRYLOV METHOD) IS NOT PROVIDED YET: USE THE DIRECT METHOD, INFO(12) = 0",
-            &[],
-            &[],
-        ));
-    }
     if c.neq <= 0 {
         return Err(illegal(
             2,
@@ -137,7 +165,9 @@ fn check_options(c: &Call<'_>) -> Result<(i32, MatrixType), Illegal> {
             ));
         }
     }
-    if info[5] != 0 {
+    if info[11] != 0 {
+        check_krylov(c)?;
+    } else if info[5] != 0 {
         let neq = c.neq;
         let (ml, mu) = (iw_get(c.iwork, IW_ML), iw_get(c.iwork, IW_MU));
         if ml < 0 || ml >= neq {
@@ -168,16 +198,74 @@ fn check_options(c: &Call<'_>) -> Result<(i32, MatrixType), Illegal> {
     Ok((mxord, MatrixType::of(info[4] != 0, info[5] != 0)))
 }
 
-/// The controls of the initial-value computation (INFO(11) != 0): the defaults, or with
+/// The Krylov inputs of INFO(13) = 1 (statements 720-723: MAXL in 1..NEQ, KMP in
+/// 1..MAXL, NRMAX >= 0, EPLI in (0, 1)), and LENWP, LENIWP >= 0 (which the original
+/// trusts; here they bound the arrays).
+fn check_krylov(c: &Call<'_>) -> Result<(), Illegal> {
+    if c.info[12] != 0 {
+        let (maxl, kmp, nrmax) = (
+            iw_get(c.iwork, IW_MAXL),
+            iw_get(c.iwork, IW_KMP),
+            iw_get(c.iwork, IW_NRMAX),
+        );
+        if maxl < 1 || maxl > c.neq {
+            return Err(illegal(
+                20,
+                "DASKR--  MAXL (=I1) ILLEGAL. EITHER .LT. 1 OR .GT. NEQ",
+                &[maxl.into()],
+                &[],
+            ));
+        }
+        if kmp < 1 || kmp > maxl {
+            return Err(illegal(
+                21,
+                "DASKR--  KMP (=I1) ILLEGAL. EITHER .LT. 1 OR .GT. MAXL",
+                &[kmp.into()],
+                &[],
+            ));
+        }
+        if nrmax < 0 {
+            return Err(illegal(
+                22,
+                "DASKR--  NRMAX (=I1) ILLEGAL. .LT. 0",
+                &[nrmax.into()],
+                &[],
+            ));
+        }
+        let epli = c.rwork.get(RW_EPLI).copied().unwrap_or(0.0);
+        if epli <= 0.0 || epli >= 1.0 {
+            return Err(illegal(
+                23,
+                "DASKR--  EPLI (=R1) ILLEGAL. EITHER .LE. 0.D0 OR .GE. 1.D0",
+                &[],
+                &[epli],
+            ));
+        }
+    }
+    let (lenwp, leniwp) = (iw_get(c.iwork, IW_LENWP), iw_get(c.iwork, IW_LENIWP));
+    if lenwp < 0 || leniwp < 0 {
+        return Err(illegal(
+            4,
+            "DASKR--  LENWP (=I1) OR LENIWP (=I2) .LT. 0",
+            &[lenwp.into(), leniwp.into()],
+            &[],
+        ));
+    }
+    Ok(())
+}
+
+/// The controls of the initial-value computation (INFO(11) != 0): the defaults (with
+/// the Krylov option 15 iterations and 2 preconditioner setups per attempt), or with
 /// INFO(17) = 1 the user's, checked (statement 30).
 fn set_initialisation_controls(
     info17: i32,
+    krylov: bool,
     iw: &mut [i32],
     rwork: &mut [f64],
 ) -> Result<(), Illegal> {
     if info17 == 0 {
-        iw[IW_MXNIT] = 5;
-        iw[IW_MXNJ] = 6;
+        iw[IW_MXNIT] = if krylov { 15 } else { 5 };
+        iw[IW_MXNJ] = if krylov { 2 } else { 6 };
         iw[IW_MXNH] = 5;
         iw[IW_LSOFF] = 0;
         rwork[RW_EPIN] = 0.01;
@@ -323,15 +411,25 @@ pub(super) fn continuation_layout(c: &Call<'_>) -> Result<Layout, Illegal> {
             &[],
         )
     };
-    if c.neq <= 0 || c.nrt < 0 || c.info[11] != 0 {
+    if c.neq <= 0 || c.nrt < 0 || !(0..=1).contains(&c.info[11]) {
         return Err(damaged());
     }
     let mxord = iw_get(c.iwork, IW_MXORD);
-    let mtype = MatrixType::from_code(iw_get(c.iwork, IW_MTYPE)).ok_or_else(damaged)?;
     if !(1..=5).contains(&mxord) {
         return Err(damaged());
     }
-    if mtype.is_band() {
+    let krylov = c.info[11] != 0;
+    let mtype = if krylov {
+        let (maxl, kmp) = (iw_get(c.iwork, IW_MAXL), iw_get(c.iwork, IW_KMP));
+        let (lenwp, leniwp) = (iw_get(c.iwork, IW_LENWP), iw_get(c.iwork, IW_LENIWP));
+        if maxl < 1 || maxl > c.neq || kmp < 1 || kmp > maxl || lenwp < 0 || leniwp < 0 {
+            return Err(damaged());
+        }
+        MatrixType::DenseNumerical
+    } else {
+        MatrixType::from_code(iw_get(c.iwork, IW_MTYPE)).ok_or_else(damaged)?
+    };
+    if !krylov && mtype.is_band() {
         let (ml, mu) = (iw_get(c.iwork, IW_ML), iw_get(c.iwork, IW_MU));
         if ml < 0 || ml >= c.neq || mu < 0 || mu >= c.neq {
             return Err(damaged());
@@ -355,7 +453,8 @@ pub(super) fn continuation_layout(c: &Call<'_>) -> Result<Layout, Illegal> {
     // original would then solve with the pivots the caller's IWORK happens to hold.
     let neq = usize::try_from(c.neq).unwrap_or(0);
     let pivots = lay.pivot_offset();
-    let unfactored = iw_get(c.iwork, IW_JCALC) == 1
+    let unfactored = !krylov
+        && iw_get(c.iwork, IW_JCALC) == 1
         && c.iwork.get(pivots..pivots + neq).is_some_and(|ipvt| {
             ipvt.iter()
                 .enumerate()

@@ -10,9 +10,9 @@ use super::checks::{
 };
 use super::init::{initial_values, InitControls};
 use super::layout::{
-    has_constraints, Layout, Work, IW_IRFND, IW_KOLD, IW_LCIWP, IW_NST, IW_NSTL, RW_EPCON, RW_EPIN,
-    RW_H, RW_HMAX, RW_HOLD, RW_PSI, RW_ROUND, RW_RSQRN, RW_SQRN, RW_STOL, RW_T0, RW_TLAST, RW_TN,
-    RW_TSTOP,
+    has_constraints, Layout, Work, IW_IRFND, IW_KOLD, IW_LCIWP, IW_MAXL, IW_NCFL, IW_NCFN, IW_NLI,
+    IW_NNI, IW_NST, IW_NSTL, RW_EPCON, RW_EPIN, RW_H, RW_HMAX, RW_HOLD, RW_PSI, RW_ROUND, RW_RSQRN,
+    RW_SQRN, RW_STOL, RW_T0, RW_TLAST, RW_TN, RW_TSTOP,
 };
 use super::legacy::Call;
 use super::rootcheck::{check, Check, Job};
@@ -23,6 +23,7 @@ use crate::bdf::compare::not_le;
 use crate::bdf::control::{
     answer_without_step, check_tstop, clip_to_tstop, fit_first_step, initial_step, limit_by_hmax,
 };
+use crate::bdf::diagnostics::Diagnostic;
 use crate::bdf::history::{column_mut, interpolate};
 use crate::bdf::layout::as_index;
 use crate::bdf::newton::StepLimits;
@@ -31,7 +32,13 @@ use crate::bdf::weights::{check_tolerances, scale_tolerances, set_weights};
 
 /// Runs one DDASKR call: checks the input, starts or continues the integration and steps
 /// until TOUT, TSTOP, a root or a failure.
-pub(crate) fn integrate<P: Problem + ?Sized>(p: &mut P, c: &mut Call<'_>) -> Outcome {
+/// Warnings printed on the way (the Krylov option's poor-performance messages) are pushed
+/// onto `notes`.
+pub(crate) fn integrate<P: Problem + ?Sized>(
+    p: &mut P,
+    c: &mut Call<'_>,
+    notes: &mut Vec<Diagnostic>,
+) -> Outcome {
     let info1 = c.info[0];
     let (lay, index) = if info1 == 0 {
         check_first_call(c)?
@@ -45,7 +52,7 @@ pub(crate) fn integrate<P: Problem + ?Sized>(p: &mut P, c: &mut Call<'_>) -> Out
         (continuation_layout(c)?, true)
     };
     check_arguments(c, &lay)?;
-    let mut run = Run::new(c, lay);
+    let mut run = Run::new(c, lay, notes);
     let start = if info1 == 0 {
         run.first_call(p, index)?
     } else {
@@ -108,7 +115,14 @@ enum Start {
 }
 
 /// One call's view of the arguments and the scalars its phases share.
-struct Run<'w> {
+struct Run<'w, 'n> {
+    /// Where the warnings go.
+    notes: &'n mut Vec<Diagnostic>,
+    /// NNI, NLI, NCFN, NCFL at the start of the call (statement 200: NNI0, NLI0, NCFN0,
+    /// NCFL0), for the Krylov performance test.
+    counts0: [i32; 4],
+    /// NWARN: the performance warnings printed in this call.
+    nwarn: i32,
     w: Work<'w>,
     t: &'w mut f64,
     y: &'w mut [f64],
@@ -133,10 +147,14 @@ struct Run<'w> {
     t_ret: f64,
 }
 
-impl<'w> Run<'w> {
+impl<'w, 'n> Run<'w, 'n> {
     /// Cuts the work arrays of a checked call.
-    fn new(c: &'w mut Call<'_>, lay: Layout) -> Self {
+    fn new(c: &'w mut Call<'_>, lay: Layout, notes: &'n mut Vec<Diagnostic>) -> Self {
+        let iw = &*c.iwork;
         Run {
+            notes,
+            counts0: [iw[IW_NNI], iw[IW_NLI], iw[IW_NCFN], iw[IW_NCFL]],
+            nwarn: 0,
             w: Work::split(&mut *c.rwork, &mut *c.iwork, lay),
             t0: *c.t,
             t_ret: *c.t,
@@ -287,11 +305,12 @@ impl<'w> Run<'w> {
             stptol: head[RW_STOL],
             uround: self.uround,
             constrained,
+            jflg: self.info[14] != 0,
         };
         for nwt in 1..=2 {
             let (y, yp) = (&mut *self.y, &mut *self.yp);
-            if let Err(failure) = initial_values(p, self.tn, y, yp, &mut self.h0, &ctl, &mut self.w)
-            {
+            let (tn, h0, w) = (self.tn, &mut self.h0, &mut self.w);
+            if let Err(failure) = initial_values(p, tn, y, yp, h0, &ctl, w, nwt) {
                 return Ok(Some(Start::Failed(failure)));
             }
             if nwt == 1 && !self.update_weights(true) {
@@ -432,6 +451,9 @@ impl<'w> Run<'w> {
             if self.w.iw[IW_NST] - self.w.iw[IW_NSTL] >= 500 {
                 return Ok(Err(Failure::TooMuchWork));
             }
+            if self.lay.krylov.is_some() {
+                self.check_performance();
+            }
             if !self.update_weights(false) {
                 return Ok(Err(Failure::NonPositiveWeight));
             }
@@ -448,15 +470,78 @@ impl<'w> Run<'w> {
             };
             self.h = self.limited(self.h);
             let (y, yp, h) = (&mut *self.y, &mut *self.yp, &mut self.h);
+            let jflg = self.info[14] != 0;
             let (tn, jstart, w) = (&mut self.tn, &mut self.info[0], &mut self.w);
-            if let Err(failure) = take_step(p, tn, y, yp, h, jstart, w, &limits) {
-                return Ok(Err(Failure::Step(failure)));
+            if let Err(failure) = take_step(p, tn, y, yp, h, jstart, w, &limits, jflg) {
+                return Ok(Err(failure));
             }
             if self.lay.nrt > 0 && self.roots(p, Job::AfterStep, self.tn)? {
                 return Ok(Ok(Success::Root));
             }
             if let Some(success) = self.after_step() {
                 return Ok(Ok(success));
+            }
+        }
+    }
+
+    /// Statement 505: after ten steps in this call, warns (at most ten times per call)
+    /// when the linear iterations per nonlinear one exceed MAXL, or nine in ten steps
+    /// had a nonlinear, or nine in ten nonlinear iterations a linear convergence failure.
+    /// The ratios are single precision (the original's REAL), compared in double.
+    fn check_performance(&mut self) {
+        let iw = &*self.w.iw;
+        let [nni0, nli0, ncfn0, ncfl0] = self.counts0;
+        let nstd = iw[IW_NST] - iw[IW_NSTL];
+        let nnid = iw[IW_NNI] - nni0;
+        if nstd < 10 || nnid == 0 {
+            return;
+        }
+        let ratio = |a: i32, b: i32| f64::from((a as f32) / (b as f32));
+        let avlin = ratio(iw[IW_NLI] - nli0, nnid);
+        let rcfn = ratio(iw[IW_NCFN] - ncfn0, nstd);
+        let rcfl = ratio(iw[IW_NCFL] - ncfl0, nnid);
+        let fmaxl = f64::from(iw[IW_MAXL]);
+        let (lavl, lcfn, lcfl) = (avlin > fmaxl, rcfn > 0.9, rcfl > 0.9);
+        if !(lavl || lcfn || lcfl) {
+            return;
+        }
+        self.nwarn += 1;
+        if self.nwarn > 10 {
+            return;
+        }
+        let tn = self.tn;
+        let warnings = [
+            (
+                lavl,
+                501,
+                "      at T = R1. Average no. of linear iterations = R2",
+                avlin,
+            ),
+            (
+                lcfn,
+                502,
+                "      at T = R1. Nonlinear convergence failure rate = R2",
+                rcfn,
+            ),
+            (
+                lcfl,
+                503,
+                "      at T = R1. Linear convergence failure rate = R2",
+                rcfl,
+            ),
+        ];
+        for (on, nerr, line, value) in warnings {
+            if on {
+                self.notes.push(Diagnostic::xerrwd(
+                    nerr,
+                    0,
+                    &[
+                        "DASKR-- Warning. Poor iterative algorithm performance",
+                        line,
+                    ],
+                    &[],
+                    &[tn, value],
+                ));
             }
         }
     }

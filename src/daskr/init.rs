@@ -7,6 +7,7 @@
 //! Newton iteration on `G(t, y, y') = 0` with y' tied to y through `y' = y'_0 + (y - y_0)/h`.
 //! INFO(11) = 2: given y', compute y (CJ = 0).
 
+use super::krylov_init::{solve_system_krylov, Trial};
 use super::layout::{Work, IW_LSOFF, IW_MXNH, IW_MXNIT, IW_MXNJ, IW_NCFN, IW_NJE, IW_NNI, IW_NRE};
 use super::matrix::form_matrix;
 use super::vectors::{restrict_step, weighted_rms};
@@ -17,11 +18,11 @@ use crate::bdf::outcome::Failure;
 /// Step-size reduction after a failed attempt (DDASIC's RHCUT).
 const RHCUT: f64 = 0.1;
 /// Convergence rate above which more Jacobians will not help (DDASIC's RATEMX).
-const RATEMX: f64 = 0.8;
+pub(super) const RATEMX: f64 = 0.8;
 /// Largest relative change of a constrained component per Newton step (DNSID's RLX).
-const RLX: f64 = 0.4;
+pub(super) const RLX: f64 = 0.4;
 /// Sufficient-decrease constant of the line search (DLINSD's ALPHA).
-const ARMIJO: f64 = 1.0e-4;
+pub(super) const ARMIJO: f64 = 1.0e-4;
 
 /// What the initialisation is asked to do, fixed for one call.
 pub struct InitControls {
@@ -38,11 +39,16 @@ pub struct InitControls {
     pub uround: f64,
     /// Whether the constraints of INFO(10) = 1, 3 are enforced.
     pub constrained: bool,
+    /// INFO(15): the Krylov option's preconditioner has a setup routine (JAC).
+    pub jflg: bool,
 }
 
 /// Computes consistent y, y' at `x` (DDASIC). `h` is the step size the iteration ties
 /// y' to; it is cut by 10 after each failure (INFO(11) = 1), up to IWORK(34) attempts.
-/// Fails with [`Failure::InitialValues`] (IDID = -12) when no consistent values were found.
+/// `nic` is DDASIC's NIC: on the second call (2) the Krylov option keeps its
+/// preconditioner for the first attempt (JSKIP). Fails with [`Failure::InitialValues`]
+/// (IDID = -12) when no consistent values were found.
+#[allow(clippy::too_many_arguments)]
 pub fn initial_values<P: Problem + ?Sized>(
     p: &mut P,
     x: f64,
@@ -51,20 +57,45 @@ pub fn initial_values<P: Problem + ?Sized>(
     h: &mut f64,
     ctl: &InitControls,
     w: &mut Work<'_>,
+    nic: i32,
 ) -> Result<(), Failure> {
     let neq = y.len();
     let mxnh = w.iw[IW_MXNH];
     let mut nh = 1;
-    // PHI(*,1..2) keep the starting values, PHI(*,3..4) take the trial values YIC, YPIC.
+    let mut jskip = nic == 2;
+    // PHI(*,1..2) keep the starting values; the trial values YIC, YPIC are PHI(*,3..4)
+    // (direct) or the head of WM with PWK after them (Krylov, whose PHI may have only
+    // two columns and whose WM is GMRES scratch between the uses: taken apart here).
     let phi = std::mem::take(&mut w.phi);
     let (saved, trial) = phi.split_at_mut(2 * neq);
     saved[..neq].copy_from_slice(y);
     saved[neq..].copy_from_slice(yp);
-    let (yic, rest) = trial.split_at_mut(neq);
-    let ypic = &mut rest[..neq];
+    let mut scratch = if w.layout.krylov.is_some() {
+        vec![0.0; 3 * neq]
+    } else {
+        Vec::new()
+    };
+    let (yic, ypic, pwk) = if w.layout.krylov.is_some() {
+        let (yic, rest) = scratch.split_at_mut(neq);
+        let (ypic, pwk) = rest.split_at_mut(neq);
+        (yic, ypic, pwk)
+    } else {
+        let (yic, rest) = trial.split_at_mut(neq);
+        (yic, &mut rest[..neq], <&mut [f64]>::default())
+    };
     let mut cj = if ctl.icopt == 2 { 0.0 } else { 1.0 / *h };
     let result = loop {
-        let attempt = solve_system(p, x, y, yp, *h, cj, ctl, w, yic, ypic);
+        let attempt = if w.layout.krylov.is_some() {
+            let trial = Trial {
+                yic: &mut *yic,
+                ypic: &mut *ypic,
+                pwk: &mut *pwk,
+            };
+            solve_system_krylov(p, x, y, yp, *h, cj, ctl, w, jskip, trial)
+        } else {
+            solve_system(p, x, y, yp, *h, cj, ctl, w, yic, ypic)
+        };
+        jskip = false;
         if attempt == Attempt::Converged {
             break Ok(());
         }
@@ -84,9 +115,9 @@ pub fn initial_values<P: Problem + ?Sized>(
     result
 }
 
-/// How one attempt of DDASID ended (its IERNLS).
+/// How one attempt of DDASID or DDASIK ended (its IERNLS).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Attempt {
+pub(super) enum Attempt {
     /// 0: converged.
     Converged,
     /// 1: retry with a smaller h from the current values.
@@ -243,7 +274,7 @@ enum Search {
 
 /// New trial values `y - rl·p` for the components being computed (DYYPNW).
 #[allow(clippy::too_many_arguments)]
-fn trial_values(
+pub(super) fn trial_values(
     y: &[f64],
     yp: &[f64],
     cj: f64,

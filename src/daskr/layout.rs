@@ -17,7 +17,7 @@ pub use crate::bdf::layout::{
     RW_S, RW_TN, RW_TSTOP,
 };
 
-/// IWORK(16) LNCFL: linear convergence failures (Krylov; 0 here).
+/// IWORK(16) LNCFL: linear convergence failures (Krylov).
 pub const IW_NCFL: usize = 15;
 /// IWORK(17) LNIW: IWORK length needed.
 pub const IW_LENIW: usize = 16;
@@ -25,12 +25,24 @@ pub const IW_LENIW: usize = 16;
 pub const IW_LENRW: usize = 17;
 /// IWORK(19) LNNI: nonlinear iterations.
 pub const IW_NNI: usize = 18;
-/// IWORK(20) LNLI: linear iterations (Krylov; 0 here).
+/// IWORK(20) LNLI: linear iterations (Krylov).
 pub const IW_NLI: usize = 19;
-/// IWORK(21) LNPS: preconditioner solves (Krylov; 0 here).
+/// IWORK(21) LNPS: preconditioner solves (Krylov).
 pub const IW_NPS: usize = 20;
 /// IWORK(22) LNPD: length of the iteration-matrix storage.
 pub const IW_NPD: usize = 21;
+/// IWORK(23) LMITER: INFO(12) (Krylov).
+pub const IW_MITER: usize = 22;
+/// IWORK(24) LMAXL: MAXL, the Krylov subspace dimension.
+pub const IW_MAXL: usize = 23;
+/// IWORK(25) LKMP: KMP, the vectors orthogonalised against (incomplete GMRES when < MAXL).
+pub const IW_KMP: usize = 24;
+/// IWORK(26) LNRMAX: NRMAX, the GMRES restarts per linear solve.
+pub const IW_NRMAX: usize = 25;
+/// IWORK(27) LLNWP: LENWP, the length of the user's real work space WP.
+pub const IW_LENWP: usize = 26;
+/// IWORK(28) LLNIWP: LENIWP, the length of the user's integer work space IWP.
+pub const IW_LENIWP: usize = 27;
 /// IWORK(29) LLOCWP: start of the preconditioner work space in WM.
 pub const IW_LOCWP: usize = 28;
 /// IWORK(30) LLCIWP: 1-based start of the pivots in IWORK.
@@ -52,6 +64,8 @@ pub const IW_IRFND: usize = 36;
 /// IWORK(41) LICNS: the constraint codes (INFO(10) = 1, 3), then the ID array.
 pub const IW_ICNS: usize = 40;
 
+/// RWORK(10) LEPLI: EPLI, the factor of EPCON bounding the linear residual (Krylov).
+pub const RW_EPLI: usize = 9;
 /// RWORK(11) LSQRN: sqrt(NEQ).
 pub const RW_SQRN: usize = 10;
 /// RWORK(12) LRSQRN: 1/sqrt(NEQ).
@@ -82,6 +96,26 @@ pub const RW_DELTA: usize = 60;
 /// Length of IWORK's fixed part.
 pub const IW_HEADER: usize = IW_ICNS;
 
+/// The dimensions of the Krylov option (INFO(12) = 1): IWORK(24), (25), (27), (28).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KrylovDims {
+    /// MAXL: the largest Krylov subspace.
+    pub maxl: usize,
+    /// KMP: how many earlier vectors each new one is orthogonalised against.
+    pub kmp: usize,
+    /// LENWP: the user's real work space WP, at the end of WM.
+    pub lenwp: usize,
+    /// LENIWP: the user's integer work space IWP, where the pivots would be.
+    pub leniwp: usize,
+}
+
+impl KrylovDims {
+    /// MIN(1, MAXL - KMP): whether WK is its own vector (incomplete GMRES).
+    fn separate_wk(&self) -> usize {
+        usize::from(self.kmp < self.maxl)
+    }
+}
+
 /// Where the arrays of one problem live, and how long RWORK/IWORK must be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
@@ -97,7 +131,7 @@ pub struct Layout {
     pub lenid: usize,
     /// Whether VT (weights with algebraic components zeroed) is its own array (INFO(16)).
     pub separate_vt: bool,
-    /// Iteration-matrix type.
+    /// Iteration-matrix type (direct methods; the Krylov option keeps none).
     pub mtype: MatrixType,
     /// Lower and upper bandwidths (banded types).
     pub ml: usize,
@@ -109,6 +143,8 @@ pub struct Layout {
     pub lenrw: i64,
     /// IWORK length needed (LENIW).
     pub leniw: i64,
+    /// The Krylov dimensions (INFO(12) = 1), else `None` (a direct method).
+    pub krylov: Option<KrylovDims>,
 }
 
 /// Whether the INFO(10) code asks for the constraint array.
@@ -163,7 +199,53 @@ impl Layout {
             lenpd: usize::try_from(lenpd).unwrap_or(usize::MAX),
             lenrw,
             leniw,
+            krylov: None,
         }
+    }
+
+    /// The layout of the Krylov option (INFO(12) = 1), as the original computes LENPD,
+    /// LENRW and LENIW for it: PHI has MXORD + 1 columns, SAVR follows DELTA, WM holds
+    /// the GMRES vectors and then WP, and IWP takes the pivots' place in IWORK.
+    #[allow(clippy::too_many_arguments)]
+    pub fn krylov(
+        neq: usize,
+        nrt: usize,
+        mxord: usize,
+        dims: KrylovDims,
+        info10: i32,
+        info11: i32,
+        info16: i32,
+    ) -> Self {
+        let lenic = if has_constraints(info10) { neq } else { 0 };
+        let lenid = if info11 == 1 || info16 == 1 { neq } else { 0 };
+        let (n, r, maxl) = (neq as i64, nrt as i64, dims.maxl as i64);
+        let lenpd =
+            (maxl + 3 + dims.separate_wk() as i64) * n + (maxl + 3) * maxl + 1 + dims.lenwp as i64;
+        let mut lenrw = 60 + 3 * r + (mxord as i64 + 5) * n + lenpd;
+        if info16 != 0 {
+            lenrw += n;
+        }
+        let leniw = 40 + lenic as i64 + lenid as i64 + dims.leniwp as i64;
+        Layout {
+            neq,
+            nrt,
+            ncphi: mxord + 1,
+            lenic,
+            lenid,
+            separate_vt: info16 != 0,
+            mtype: MatrixType::DenseNumerical,
+            ml: 0,
+            mu: 0,
+            lenpd: usize::try_from(lenpd).unwrap_or(usize::MAX),
+            lenrw,
+            leniw,
+            krylov: Some(dims),
+        }
+    }
+
+    /// 1-based start of WP in WM (IWORK(29) LOCWP = LENPD - LENWP + 1).
+    pub fn locwp(&self) -> usize {
+        self.lenpd - self.krylov.map_or(0, |k| k.lenwp) + 1
     }
 
     /// 0-based start of ID in IWORK (the original's LID - 1).
@@ -188,6 +270,9 @@ impl Layout {
 
     /// Storage after the matrix proper: the band difference save area.
     fn wm_len(&self) -> usize {
+        if self.krylov.is_some() {
+            return self.lenpd;
+        }
         let save = if self.mtype == MatrixType::BandNumerical {
             2 * (self.neq / (self.ml + self.mu + 1) + 1)
         } else {
@@ -204,6 +289,8 @@ pub struct Work<'a> {
     pub head: &'a mut [f64],
     /// DELTA: residual, then Newton correction.
     pub delta: &'a mut [f64],
+    /// SAVR: the residual kept for the Krylov solver (INFO(12) = 1), else empty.
+    pub savr: &'a mut [f64],
     /// E: accumulated corrector change (error estimate); R in the initialisation.
     pub e: &'a mut [f64],
     /// WT: reciprocal error weights (DINVWT inverts them).
@@ -218,7 +305,8 @@ pub struct Work<'a> {
     pub r1: &'a mut [f64],
     /// RX.
     pub rx: &'a mut [f64],
-    /// WM: the iteration matrix and its LU factors, then the band difference save area.
+    /// WM: the iteration matrix and its LU factors, then the band difference save area;
+    /// with the Krylov option the GMRES work space, then WP.
     pub wm: &'a mut [f64],
     /// IWORK(1..40).
     pub iw: &'a mut [i32],
@@ -226,7 +314,7 @@ pub struct Work<'a> {
     pub icnstr: &'a [i32],
     /// ID: +1 differential, -1 algebraic (INFO(11) = 1 or INFO(16) = 1), else empty.
     pub id: &'a [i32],
-    /// LINPACK pivots.
+    /// LINPACK pivots; with the Krylov option the user's IWP (LENIWP values).
     pub ipvt: &'a mut [i32],
     /// The layout the pieces were cut by.
     pub layout: Layout,
@@ -238,6 +326,7 @@ impl<'a> Work<'a> {
         let n = layout.neq;
         let (head, rest) = rwork.split_at_mut(RW_DELTA);
         let (delta, rest) = rest.split_at_mut(n);
+        let (savr, rest) = rest.split_at_mut(if layout.krylov.is_some() { n } else { 0 });
         let (e, rest) = rest.split_at_mut(n);
         let (wt, rest) = rest.split_at_mut(n);
         let (vt, rest) = rest.split_at_mut(if layout.separate_vt { n } else { 0 });
@@ -249,10 +338,11 @@ impl<'a> Work<'a> {
         let (iw, rest) = iwork.split_at_mut(IW_HEADER);
         let (icnstr, rest) = rest.split_at_mut(layout.lenic);
         let (id, rest) = rest.split_at_mut(layout.lenid);
-        let ipvt = &mut rest[..n];
+        let ipvt = &mut rest[..layout.krylov.map_or(n, |k| k.leniwp)];
         Work {
             head,
             delta,
+            savr,
             e,
             wt,
             vt,

@@ -6,7 +6,7 @@
 use super::driver::integrate;
 use super::Problem;
 use crate::bdf::diagnostics::Diagnostic;
-use crate::bdf::outcome::{self, Failure, Outcome, RootProblem, StepFailure, Stop};
+use crate::bdf::outcome::{self, Failure, KrylovFailure, Outcome, RootProblem, StepFailure, Stop};
 
 /// One DDASKR call: the original's arguments, as slices (RES, JAC, RT, RPAR and IPAR
 /// travel in the [`Problem`] object; PSOL belongs to the Krylov option, not provided).
@@ -53,9 +53,9 @@ pub(crate) fn run<P: Problem + ?Sized>(
     p: &mut P,
     call: &mut Call<'_>,
 ) -> (Outcome, Vec<Diagnostic>) {
-    let outcome = integrate(p, call);
-    *call.idid = outcome::idid(&outcome);
     let mut notes = Vec::new();
+    let outcome = integrate(p, call, &mut notes);
+    *call.idid = outcome::idid(&outcome);
     let refusal = match &outcome {
         Ok(_) => None,
         Err(Stop::Failed { failure, t, h }) => {
@@ -192,6 +192,24 @@ fn failure_message(failure: Failure, t: f64, h: f64) -> Diagnostic {
                 "DASKR--  AT T (=R1) AND STEPSIZE H (=R2)",
                 "DASKR--  IRES WAS EQUAL TO MINUS TWO",
             ],
+            vec![t, h],
+        ),
+        Failure::Krylov(KrylovFailure::Preconditioner) => (
+            655,
+            &[at_t_h, "DASKR--  PRECONDITIONER HAD REPEATED FAILURES."],
+            vec![t, h],
+        ),
+        Failure::Krylov(KrylovFailure::Psol) => (
+            690,
+            &[
+                "DASKR--  AT T (=R1) AND STEPSIZE H (=R2)",
+                "DASKR--  IER WAS NEGATIVE FROM PSOL",
+            ],
+            vec![t, h],
+        ),
+        Failure::Krylov(KrylovFailure::LinearSolver) => (
+            695,
+            &[at_t_h, "DASKR--  LINEAR SYSTEM SOLVER COULD NOT CONVERGE."],
             vec![t, h],
         ),
         Failure::InitialValues { h: h0 } => (

@@ -9,8 +9,10 @@
 //! damped Newton iteration with line search (INFO(11) = 1: algebraic components of y and
 //! the derivatives of the differential ones; INFO(11) = 2: y from a given y'), and the
 //! location of the roots of `R(t, y, y')` by DRCHEK/DROOTS on the interpolant of each
-//! step. Only the direct linear solvers are provided: the Krylov option (INFO(12) = 1)
-//! is refused with IDID = -33.
+//! step. Besides the direct linear solvers (dense or banded LINPACK factors), the Krylov
+//! option (INFO(12) = 1): an inexact Newton iteration whose linear systems are solved by
+//! the scaled, preconditioned, restarted incomplete GMRES of Brown, Hindmarsh & Petzold
+//! (SIAM J. Sci. Comput. 15, 1994) with the user's preconditioner.
 //!
 //! All state lives in INFO(1), RWORK and IWORK in the original's layout ([`layout`]):
 //! [`ddaskr`] is the original's call over slices, [`Daskr`] a safe interface with
@@ -52,6 +54,9 @@ mod api;
 mod checks;
 mod driver;
 mod init;
+mod krylov;
+mod krylov_init;
+mod krylov_newton;
 pub mod layout;
 mod legacy;
 mod matrix;
@@ -100,6 +105,52 @@ pub trait Problem {
     /// Whether [`Problem::roots`] is implemented: root functions without it are refused.
     fn has_roots(&self) -> bool {
         false
+    }
+
+    /// Krylov option (INFO(12) = 1, INFO(15) = 1): prepares the preconditioner `P ≈
+    /// G_y + cj·G_y'` in `wp`, `iwp` (the original's JAC in its Krylov form). `rewt` are
+    /// the reciprocal error weights, `savr` the residual at (`t`, `y`, `yprime`), `wk`
+    /// work space; `y` and `yprime` may be perturbed if they are restored. Returns the
+    /// IRES of any residual evaluation and IER (0: success; else a smaller step is tried).
+    #[allow(clippy::too_many_arguments)]
+    fn setup_preconditioner(
+        &mut self,
+        t: f64,
+        y: &mut [f64],
+        yprime: &mut [f64],
+        rewt: &[f64],
+        savr: &[f64],
+        wk: &mut [f64],
+        h: f64,
+        cj: f64,
+        wp: &mut [f64],
+        iwp: &mut [i32],
+    ) -> (ResFlag, i32) {
+        let _ = (t, y, yprime, rewt, savr, wk, h, cj, wp, iwp);
+        (ResFlag::Ok, 0)
+    }
+
+    /// Krylov option: solves `P·x = b` in place in `b` (the original's PSOL); `wght` are
+    /// the weights of a convergence test with bound `eplin`. Returns IER: 0 on success,
+    /// positive when recoverable (a new preconditioner or a smaller step), negative when
+    /// not (IDID = -13). Without one, `P` is the identity.
+    #[allow(clippy::too_many_arguments)]
+    fn solve_preconditioner(
+        &mut self,
+        t: f64,
+        y: &[f64],
+        yprime: &[f64],
+        savr: &[f64],
+        wk: &mut [f64],
+        cj: f64,
+        wght: &[f64],
+        wp: &mut [f64],
+        iwp: &mut [i32],
+        b: &mut [f64],
+        eplin: f64,
+    ) -> i32 {
+        let _ = (t, y, yprime, savr, wk, cj, wght, wp, iwp, b, eplin);
+        0
     }
 }
 

@@ -1,8 +1,10 @@
-//! One BDF step (DDSTP) with the direct nonlinear solver (DNEDD, DNSD): predictor,
+//! One BDF step (DDSTP) with the direct nonlinear solver (DNEDD, DNSD) or the Krylov one
+//! (DNEDK, in [`super::krylov_newton`]): predictor,
 //! modified Newton on `G_y + CJ·G_y'`, error test with VT, order and step-size
 //! selection (Brenan, Campbell & Petzold 1996, §5.2-5.4). The parts DDASSL's DDASTP
 //! computes the same way are in [`crate::bdf`]; the nonlinear solver is DDASKR's own.
 
+use super::krylov_newton::newton_krylov;
 use super::layout::{
     Work, IW_ETF, IW_MXORD, IW_NCFN, IW_NJE, IW_NNI, IW_NRE, IW_NST, RW_ALPHA, RW_PSI,
 };
@@ -15,7 +17,7 @@ use crate::bdf::layout::{as_index, Carried};
 use crate::bdf::matrix::{solve, MatrixOutcome};
 use crate::bdf::newton::{rate, StepLimits, MAX_NEWTON};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
-use crate::bdf::outcome::StepFailure;
+use crate::bdf::outcome::{Failure, StepFailure};
 
 /// The weights of the error test: VT, or WT when the algebraic variables stay in.
 fn test_weights<'b>(vt: &'b [f64], wt: &'b [f64]) -> &'b [f64] {
@@ -26,13 +28,14 @@ fn test_weights<'b>(vt: &'b [f64], wt: &'b [f64]) -> &'b [f64] {
     }
 }
 
-/// How the nonlinear solver failed (DNEDD's IERNLS with the IDID it sets).
-enum NonlinearFailure {
-    /// IERNLS = 1: retry with a smaller step; the failure to report if no retry is left
-    /// (-7 slow or diverging, -8 singular matrix, -10 IRES = -1).
-    Recoverable(StepFailure),
-    /// IERNLS = -1: IRES = -2.
-    Unrecoverable,
+/// How the nonlinear solver failed (DNEDD's or DNEDK's IERNLS with the IDID it sets).
+pub(super) enum NonlinearFailure {
+    /// IERNLS = 1: retry with a smaller step; the IDID the solver set (-8 singular
+    /// matrix, -10 IRES = -1, -5 preconditioner, -14 linear solver), if any. IDID keeps
+    /// the last one set during the step; -7 if none was.
+    Recoverable(Option<Failure>),
+    /// IERNLS = -1: IRES = -2 (-11) or PSOL's IER < 0 (-13).
+    Unrecoverable(Failure),
 }
 
 /// Why a step was rejected.
@@ -46,7 +49,7 @@ enum Rejected {
 /// Takes one step from `*x` with step size `*h` (DDSTP). `jstart` is INFO(1): 0 before
 /// the first step, set to 1 here. On success `*x`, `y`, `yp` are advanced and `*h` and
 /// the order are chosen for the next step; on failure `y`, `yp` are interpolated back at
-/// `*x`.
+/// `*x`. With the Krylov option the nonlinear solver is DNEDK, `jflg` its INFO(15).
 #[allow(clippy::too_many_arguments)]
 pub fn take_step<P: Problem + ?Sized>(
     p: &mut P,
@@ -57,12 +60,14 @@ pub fn take_step<P: Problem + ?Sized>(
     jstart: &mut i32,
     w: &mut Work<'_>,
     lim: &StepLimits,
-) -> Result<(), StepFailure> {
+    jflg: bool,
+) -> Result<(), Failure> {
     let neq = y.len();
     let mut c = Carried::load(w.head, w.iw);
     let xold = *x;
     let mut ncf = 0;
     let mut nef = 0;
+    let mut idid = None;
     if *jstart == 0 {
         c.k = 1;
         c.kold = 0;
@@ -86,7 +91,11 @@ pub fn take_step<P: Problem + ?Sized>(
         let beta = &coefficients[C_BETA..C_BETA + 6];
         scale_differences(w.phi, neq, beta, c.ns + 1, k + 1, false);
         *x += *h;
-        let nls = newton(p, *x, y, yp, *h, *jstart, &mut c, cjlast, w, lim);
+        let nls = if w.layout.krylov.is_some() {
+            newton_krylov(p, *x, y, yp, *h, *jstart, &mut c, cjlast, w, lim, jflg)
+        } else {
+            newton(p, *x, y, yp, *h, *jstart, &mut c, cjlast, w, lim)
+        };
 
         // Statements 400-430: error estimates for orders k, k-1, k-2, the error test.
         let rejected = match nls {
@@ -112,16 +121,20 @@ pub fn take_step<P: Problem + ?Sized>(
         let r = match rejected {
             Rejected::Nonlinear(failure) => {
                 w.iw[IW_NCFN] += 1;
-                let NonlinearFailure::Recoverable(cause) = failure else {
-                    break Err(StepFailure::Stopped);
+                let cause = match failure {
+                    NonlinearFailure::Recoverable(cause) => cause,
+                    NonlinearFailure::Unrecoverable(f) => break Err(f),
                 };
+                if cause.is_some() {
+                    idid = cause;
+                }
                 ncf += 1;
                 *h *= 0.25;
                 if !(ncf < 10 && h.abs() >= lim.hmin) {
                     break Err(if nef >= 3 {
-                        StepFailure::ConvergenceAfterErrorTests
+                        Failure::Step(StepFailure::ConvergenceAfterErrorTests)
                     } else {
-                        cause
+                        idid.unwrap_or(Failure::Step(StepFailure::ConvergenceFailures))
                     });
                 }
                 0.25
@@ -133,7 +146,7 @@ pub fn take_step<P: Problem + ?Sized>(
                 c.k = knext;
                 *h *= r;
                 if h.abs() < lim.hmin {
-                    break Err(StepFailure::ErrorTestFailures);
+                    break Err(Failure::Step(StepFailure::ErrorTestFailures));
                 }
                 r
             }
@@ -238,10 +251,14 @@ fn newton<P: Problem + ?Sized>(
     // Statement 380.
     c.jcalc = 1;
     Err(match flag {
-        ResFlag::Stop => NonlinearFailure::Unrecoverable,
-        _ if singular => NonlinearFailure::Recoverable(StepFailure::SingularMatrix),
-        ResFlag::IllegalY => NonlinearFailure::Recoverable(StepFailure::IllegalY),
-        ResFlag::Ok => NonlinearFailure::Recoverable(StepFailure::ConvergenceFailures),
+        ResFlag::Stop => NonlinearFailure::Unrecoverable(Failure::Step(StepFailure::Stopped)),
+        _ if singular => {
+            NonlinearFailure::Recoverable(Some(Failure::Step(StepFailure::SingularMatrix)))
+        }
+        ResFlag::IllegalY => {
+            NonlinearFailure::Recoverable(Some(Failure::Step(StepFailure::IllegalY)))
+        }
+        ResFlag::Ok => NonlinearFailure::Recoverable(None),
     })
 }
 

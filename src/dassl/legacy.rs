@@ -108,6 +108,8 @@ fn failure_message(failure: Failure, t: f64, h: f64) -> Diagnostic {
             "AT T = {tn_s} AND STEPSIZE H = {} THE INITIAL YPRIME COULD NOT BE COMPUTED",
             fmt_d15(ho)
         ),
+        // DDASSL has no Krylov option: its steps never fail this way.
+        Failure::Krylov(k) => format!("AT T = {tn_s} AND STEPSIZE H = {h_s} THE KRYLOV SOLVER FAILED (IDID = {})", k.idid()),
     };
     Diagnostic::xermsg(failure.idid(), 1, text)
 }

@@ -47,6 +47,48 @@ pub type DasslJac = Option<
 /// DDASKR's JAC: DDASSL's (the name the C header has carried for it).
 pub type DaskrJac = DasslJac;
 
+/// DDASKR's JAC in its Krylov form (INFO(12) = 1, INFO(15) = 1), which sets up the
+/// preconditioner: `JAC(RES, IRES, NEQ, T, Y, YPRIME, REWT, SAVR, WK, H, CJ, WP, IWP, IER,
+/// RPAR, IPAR)`. It may call RES, and perturb Y and YPRIME if it restores them.
+pub type DaskrKrylovJac = unsafe extern "C" fn(
+    res: DaskrRes,
+    ires: *mut i32,
+    neq: *const i32,
+    t: *const f64,
+    y: *mut f64,
+    yprime: *mut f64,
+    rewt: *const f64,
+    savr: *const f64,
+    wk: *mut f64,
+    h: *const f64,
+    cj: *const f64,
+    wp: *mut f64,
+    iwp: *mut i32,
+    ier: *mut i32,
+    rpar: *mut f64,
+    ipar: *mut i32,
+);
+
+/// DDASKR's `PSOL(NEQ, T, Y, YPRIME, SAVR, WK, CJ, WGHT, WP, IWP, B, EPLIN, IER, RPAR,
+/// IPAR)`: solves `P·x = b` in place in B (INFO(12) = 1).
+pub type DaskrPsol = unsafe extern "C" fn(
+    neq: *const i32,
+    t: *const f64,
+    y: *const f64,
+    yprime: *const f64,
+    savr: *const f64,
+    wk: *mut f64,
+    cj: *const f64,
+    wght: *const f64,
+    wp: *mut f64,
+    iwp: *mut i32,
+    b: *mut f64,
+    eplin: *const f64,
+    ier: *mut i32,
+    rpar: *mut f64,
+    ipar: *mut i32,
+);
+
 /// DDASKR's `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
 pub type DaskrRt = Option<
     unsafe extern "C" fn(

@@ -7,7 +7,10 @@
 
 use std::ffi::c_void;
 
-use super::bdf::{call_jac, DaskrJac, DaskrRes, DaskrRt, DasslJac, Entry, Extra, Pointers};
+use super::bdf::{
+    call_jac, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac, Entry, Extra,
+    Pointers,
+};
 use super::{ffi_boundary, message, read, slice_mut};
 use crate::daskr::{ddaskr, Call, Problem, ResFlag};
 
@@ -24,6 +27,10 @@ struct FortranCallbacks {
         ipar: *mut i32,
     ),
     jac: DasslJac,
+    /// JAC in its Krylov form (INFO(12) = 1; the same pointer as `jac`).
+    krylov_jac: Option<DaskrKrylovJac>,
+    /// PSOL (INFO(12) = 1).
+    psol: Option<DaskrPsol>,
     rt: DaskrRt,
     neq: i32,
     nrt: i32,
@@ -64,6 +71,95 @@ impl Problem for FortranCallbacks {
         unsafe { call_jac(self.jac, t, y, yprime, cj, pd, self.rpar, self.ipar) };
     }
 
+    fn setup_preconditioner(
+        &mut self,
+        t: f64,
+        y: &mut [f64],
+        yprime: &mut [f64],
+        rewt: &[f64],
+        savr: &[f64],
+        wk: &mut [f64],
+        h: f64,
+        cj: f64,
+        wp: &mut [f64],
+        iwp: &mut [i32],
+    ) -> (ResFlag, i32) {
+        let Some(jac) = self.krylov_jac else {
+            return (ResFlag::Ok, 0);
+        };
+        let (mut ires, mut ier) = (0, 0);
+        // SAFETY: the caller promised, with INFO(12) = 1 and INFO(15) = 1, a JAC of the
+        // Krylov form that reads NEQ values of Y, YPRIME, REWT, SAVR, may write Y and
+        // YPRIME (restoring them) and WK, writes at most LENWP values of WP and LENIWP of
+        // IWP (the lengths of `wp` and `iwp`), and may call RES as the original would; the
+        // slices hold NEQ values each and the scalars live on this frame.
+        unsafe {
+            jac(
+                Some(self.res),
+                &mut ires,
+                &self.neq,
+                &t,
+                y.as_mut_ptr(),
+                yprime.as_mut_ptr(),
+                rewt.as_ptr(),
+                savr.as_ptr(),
+                wk.as_mut_ptr(),
+                &h,
+                &cj,
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                &mut ier,
+                self.rpar,
+                self.ipar,
+            );
+        }
+        (ResFlag::from_ires(ires), ier)
+    }
+
+    fn solve_preconditioner(
+        &mut self,
+        t: f64,
+        y: &[f64],
+        yprime: &[f64],
+        savr: &[f64],
+        wk: &mut [f64],
+        cj: f64,
+        wght: &[f64],
+        wp: &mut [f64],
+        iwp: &mut [i32],
+        b: &mut [f64],
+        eplin: f64,
+    ) -> i32 {
+        let Some(psol) = self.psol else {
+            return 0;
+        };
+        let mut ier = 0;
+        // SAFETY: the caller promised, with INFO(12) = 1, a PSOL that reads NEQ values of
+        // Y, YPRIME, SAVR and WGHT without writing them, writes NEQ values of B and WK,
+        // and at most LENWP values of WP and LENIWP of IWP (the lengths of `wp`, `iwp`);
+        // the slices hold NEQ values each and the scalars live on this frame.
+        unsafe {
+            psol(
+                &self.neq,
+                &t,
+                y.as_ptr(),
+                yprime.as_ptr(),
+                savr.as_ptr(),
+                wk.as_mut_ptr(),
+                &cj,
+                wght.as_ptr(),
+                wp.as_mut_ptr(),
+                iwp.as_mut_ptr(),
+                b.as_mut_ptr(),
+                &eplin,
+                &mut ier,
+                self.rpar,
+                self.ipar,
+            );
+        }
+        ier
+    }
+
     fn roots(&mut self, t: f64, y: &[f64], yprime: &[f64], r: &mut [f64]) {
         if let Some(rt) = self.rt {
             // SAFETY: the caller promised an RT that reads NEQ values of Y and YP and
@@ -88,8 +184,10 @@ impl Problem for FortranCallbacks {
 /// stopping at the roots of `R(t, y, y')` (see abi.md, "DDASKR").
 ///
 /// `RES(T,Y,YPRIME,CJ,DELTA,IRES,RPAR,IPAR)`; `JAC(T,Y,YPRIME,PD,CJ,RPAR,IPAR)` with
-/// INFO(5) = 1; `RT(NEQ,T,Y,YP,NRT,RVAL,RPAR,IPAR)` with NRT > 0; PSOL is not used (the
-/// Krylov option INFO(12) = 1 is refused with IDID = -33). State lives in INFO(1), RWORK
+/// INFO(5) = 1; `RT(NEQ,T,Y,YP,NRT,RVAL,RPAR,IPAR)` with NRT > 0. With the Krylov option
+/// (INFO(12) = 1): `PSOL(NEQ,T,Y,YPRIME,SAVR,WK,CJ,WGHT,WP,IWP,B,EPLIN,IER,RPAR,IPAR)`,
+/// and with INFO(15) = 1 JAC in its Krylov form
+/// `JAC(RES,IRES,NEQ,T,Y,YPRIME,REWT,SAVR,WK,H,CJ,WP,IWP,IER,RPAR,IPAR)`. State lives in INFO(1), RWORK
 /// and IWORK between calls; outputs in RWORK(3), (4), (7), IWORK(7), (8), (11..22), (36);
 /// IDID as the original's (4: initial values done with INFO(14) = 1, 5: root found, JROOT set).
 ///
@@ -100,8 +198,8 @@ impl Problem for FortranCallbacks {
 /// INFO(2) = 1 (else one), all readable and writable and not written by anything else
 /// (including the callbacks) during the call. Y, YPRIME, INFO, RWORK, IWORK and JROOT
 /// must not overlap (an overlap is refused with IDID = -33). RES (and JAC with
-/// INFO(5) = 1, RT with NRT > 0) must follow the original's interface; RPAR and IPAR
-/// are passed to them untouched.
+/// INFO(5) = 1, RT with NRT > 0, PSOL and JAC's Krylov form with INFO(12) = 1) must follow
+/// the original's interface; RPAR and IPAR are passed to them untouched.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ddaskr_(
     res: DaskrRes,
@@ -126,7 +224,6 @@ pub unsafe extern "C" fn ddaskr_(
     nrt: *const i32,
     jroot: *mut i32,
 ) {
-    let _ = psol;
     ffi_boundary!(
         "DDASKR",
         {
@@ -175,9 +272,45 @@ pub unsafe extern "C" fn ddaskr_(
                 unsafe { Entry::Ddaskr.refuse(idid, "JROOT IS A NULL POINTER.") };
                 return;
             };
+            let krylov = args.info[11] == 1;
+            if krylov && psol.is_null() {
+                // SAFETY: IDID was read, so it is valid; writable by the contract.
+                unsafe { Entry::Ddaskr.refuse(idid, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.") };
+                return;
+            }
+            if krylov && args.info[14] == 1 && jac.is_none() {
+                // SAFETY: as above.
+                unsafe { Entry::Ddaskr.refuse(idid, "INFO(15) = 1 BUT JAC IS A NULL POINTER.") };
+                return;
+            }
+            // SAFETY: with INFO(12) = 1 the caller's contract makes JAC (if any) a routine of
+            // the Krylov form and PSOL a non-null routine of PSOL's form: the pointers are
+            // reinterpreted as those function types, of the same size.
+            let (krylov_jac, psol) = unsafe {
+                (
+                    jac.filter(|_| krylov).map(|f| {
+                        std::mem::transmute::<
+                            unsafe extern "C" fn(
+                                *const f64,
+                                *const f64,
+                                *const f64,
+                                *mut f64,
+                                *const f64,
+                                *mut f64,
+                                *mut i32,
+                            ),
+                            DaskrKrylovJac,
+                        >(f)
+                    }),
+                    (krylov && !psol.is_null())
+                        .then(|| std::mem::transmute::<*const c_void, DaskrPsol>(psol)),
+                )
+            };
             let mut callbacks = FortranCallbacks {
                 res,
                 jac,
+                krylov_jac,
+                psol,
                 rt,
                 neq: args.neq,
                 nrt: nrt_v,
