@@ -30,6 +30,7 @@ mod ffi;
 pub mod integrator;
 pub mod linalg;
 pub mod radau5;
+pub mod rodas;
 pub mod roots;
 
 pub use error::Error;

@@ -10,6 +10,7 @@ mod bdf;
 mod daskr;
 mod dassl;
 mod radau5;
+mod rodas;
 mod version;
 
 use std::io::Write;
