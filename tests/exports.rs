@@ -7,9 +7,11 @@ use std::process::Command;
 /// The entry points of the legacy ABI, and nothing else.
 const ENTRY_POINTS: &[&str] = &[
     "contr5_",
+    "contro_",
     "ddaskr_",
     "ddassl_",
     "radau5_",
+    "rodas_",
     "stiffdae_version",
 ];
 
