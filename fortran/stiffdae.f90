@@ -7,6 +7,7 @@ module stiffdae
   implicit none
   private
   public :: radau5, contr5, ddassl, ddaskr
+  public :: rodas, contro
 
   abstract interface
     subroutine fcn_t(n, x, y, f, rpar, ipar) bind(C)
@@ -86,6 +87,23 @@ module stiffdae
       integer(c_int), intent(out) :: idid
     end subroutine
 
+    !> RODAS (Hairer & Wanner) with the original argument list; DFX has FCN's interface.
+    subroutine rodas(n, fcn, ifcn, x, y, xend, h, rtol, atol, itol, jac, ijac, mljac, &
+                     mujac, dfx, idfx, mas, imas, mlmas, mumas, solout, iout, work, &
+                     lwork, iwork, liwork, rpar, ipar, idid) bind(C, name='rodas_')
+      import :: c_int, c_double, fcn_t, jac_t, mas_t, solout_t
+      integer(c_int), intent(in) :: n, ifcn, itol, ijac, idfx, imas, mlmas, mumas, iout
+      integer(c_int), intent(in) :: lwork, liwork
+      procedure(fcn_t) :: fcn, dfx
+      procedure(jac_t) :: jac
+      procedure(mas_t) :: mas
+      procedure(solout_t) :: solout
+      real(c_double), intent(inout) :: x, y(n), h, work(lwork), rpar(*)
+      real(c_double), intent(in) :: xend, rtol(*), atol(*)
+      integer(c_int), intent(inout) :: mljac, mujac, iwork(liwork), ipar(*)
+      integer(c_int), intent(out) :: idid
+    end subroutine
+
     !> DDASSL (Petzold) with the original argument list.
     subroutine ddassl(res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, &
                       iwork, liw, rpar, ipar, jac) bind(C, name='ddassl_')
@@ -117,6 +135,14 @@ module stiffdae
 
     !> Dense output (CONTR5), from inside SOLOUT with the CONT and LRC it received.
     function contr5(i, s, cont, lrc) bind(C, name='contr5_') result(value)
+      import :: c_int, c_double
+      integer(c_int), intent(in) :: i, lrc
+      real(c_double), intent(in) :: s, cont(lrc)
+      real(c_double) :: value
+    end function
+
+    !> Dense output of RODAS (CONTRO), from inside SOLOUT with the CONT and LRC it received.
+    function contro(i, s, cont, lrc) bind(C, name='contro_') result(value)
       import :: c_int, c_double
       integer(c_int), intent(in) :: i, lrc
       real(c_double), intent(in) :: s, cont(lrc)

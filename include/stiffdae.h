@@ -99,6 +99,44 @@ typedef void (*Radau5Solout)(const int32_t *nr,
                              int32_t *ipar,
                              int32_t *irtrn);
 
+// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`; DFX has the same
+// interface and gives `F = ∂f/∂x (X, Y)`.
+typedef void (*RodasFcn)(const int32_t *n,
+                         const double *x,
+                         const double *y,
+                         double *f,
+                         double *rpar,
+                         int32_t *ipar);
+
+// JAC(N, X, Y, DFY, LDFY, RPAR, IPAR): the Jacobian `df/dy` (IJAC = 1).
+typedef void (*RodasJac)(const int32_t *n,
+                         const double *x,
+                         const double *y,
+                         double *dfy,
+                         const int32_t *ldfy,
+                         double *rpar,
+                         int32_t *ipar);
+
+// MAS(N, AM, LMAS, RPAR, IPAR): the mass matrix (IMAS = 1; called with N - M1).
+typedef void (*RodasMas)(const int32_t *n,
+                         double *am,
+                         const int32_t *lmas,
+                         double *rpar,
+                         int32_t *ipar);
+
+// SOLOUT(NR, XOLD, X, Y, CONT, LRC, N, RPAR, IPAR, IRTRN): called after every accepted
+// step (IOUT = 1); IRTRN < 0 stops the integration.
+typedef void (*RodasSolout)(const int32_t *nr,
+                            const double *xold,
+                            const double *x,
+                            const double *y,
+                            const double *cont,
+                            const int32_t *lrc,
+                            const int32_t *n,
+                            double *rpar,
+                            int32_t *ipar,
+                            int32_t *irtrn);
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -310,6 +348,87 @@ void radau5_(const int32_t *n,
 // `I`, `S` and `LRC` must point to valid values; a `CONT` that SOLOUT received must be
 // used during that SOLOUT call (the library reads its `LRC` values).
 double contr5_(const int32_t *i,
+               const double *s,
+               const double *cont,
+               const int32_t *lrc);
+
+// Numerical solution of a stiff or differential-algebraic system `M y' = f(x, y)` by the
+// Rosenbrock method of order 4(3) with dense output (Hairer & Wanner's RODAS, same
+// argument list).
+//
+// `N`: dimension; `FCN(N,X,Y,F,RPAR,IPAR)`: right-hand side; `IFCN` = 0: `f`
+// independent of x (autonomous), 1: not; `X`: initial x, on return the x reached (XEND
+// on success); `Y(N)`: initial values, on return the solution; `XEND`: final x; `H`:
+// initial step guess (0: 1e-6), on return the predicted step; `RTOL, ATOL`: tolerances,
+// scalars (`ITOL` = 0) or vectors (`ITOL` = 1), only read; `JAC(N,X,Y,DFY,LDFY,RPAR,IPAR)`
+// with `IJAC` = 1 (else finite differences), `MLJAC`/`MUJAC`: band widths (MLJAC >=
+// N - M1: full; then both are set to N - M1, written only when that changes them);
+// `DFX(N,X,Y,FX,RPAR,IPAR)`: `∂f/∂x` with `IDFX` = 1 and IFCN = 1 (else a forward
+// difference); `MAS(N,AM,LMAS,RPAR,IPAR)` with `IMAS` = 1 (else M = I), `MLMAS`/`MUMAS`
+// (MLMAS = N - M1: full); `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT`
+// = 1, IRTRN < 0 stops; `WORK(LWORK)`: YNEW, DY1, DY, AK1..AK6, FX, CONT, FJAC and FMAS
+// at the original's offsets from WORK(21) on (the part where the original keeps E is
+// not used); WORK(1..5) = UROUND, HMAX, the step-ratio bounds and SAFE (0: defaults
+// 1e-16, XEND-X, 0.2, 6, 0.9), `LWORK >= N*(LJAC+LMAS+LE+14)+20`; `IWORK(LIWORK)`:
+// IWORK(1..3) = NMAX (100000), the coefficient set (1, 2 or 3 = Steinebach's), step
+// control (1 predictive, 2 classical), IWORK(9..10) = M1, M2; on return IWORK(14..20) =
+// NFCN, NJAC, NSTEP, NACCPT, NREJCT, NDEC, NSOL; `LIWORK >= N+20`; `IDID`: 1 success,
+// 2 stopped by SOLOUT, -1 invalid input, -2 more than NMAX steps, -3 step size too
+// small, -4 matrix repeatedly singular.
+//
+// Unlike the original, the routine is reentrant: [`contro_`] finds the step of the
+// SOLOUT call in progress on its thread whose CONT it is given, so integrations may run
+// on several threads or nest inside callbacks.
+//
+// # Safety
+// Every pointer argument is used as the Fortran original uses it: scalars must point to
+// valid values (MLJAC, MUJAC, X, H, IDID writable); `Y` must hold N values; `RTOL` and
+// `ATOL` one value (ITOL = 0) or N values; `WORK` LWORK and `IWORK` LIWORK values;
+// each routine must be a valid function with the documented Fortran interface that
+// neither unwinds nor writes outside its arguments (SOLOUT must not write CONT); RPAR
+// and IPAR are passed to the routines untouched. No argument may be changed by another
+// thread during the call. Null pointers and inconsistent sizes are reported with
+// IDID = -1 (when IDID itself is valid).
+void rodas_(const int32_t *n,
+            RodasFcn fcn,
+            const int32_t *ifcn,
+            double *x,
+            double *y,
+            const double *xend,
+            double *h,
+            const double *rtol,
+            const double *atol,
+            const int32_t *itol,
+            RodasJac jac,
+            const int32_t *ijac,
+            int32_t *mljac,
+            int32_t *mujac,
+            RodasFcn dfx,
+            const int32_t *idfx,
+            RodasMas mas,
+            const int32_t *imas,
+            const int32_t *mlmas,
+            const int32_t *mumas,
+            RodasSolout solout,
+            const int32_t *iout,
+            double *work,
+            const int32_t *lwork,
+            int32_t *iwork,
+            const int32_t *liwork,
+            double *rpar,
+            int32_t *ipar,
+            int32_t *idid);
+
+// Dense output of RODAS (CONTRO): component `I` of the interpolant of the last accepted
+// step at `S`, to be called from inside SOLOUT with the `CONT` and `LRC` that SOLOUT
+// received. Returns NaN (after a message) for a CONT that no SOLOUT call in progress on
+// this thread received (recognised by its address: such an array is not read), an LRC
+// other than 4N, or an `I` outside 1..N.
+//
+// # Safety
+// `I`, `S` and `LRC` must point to valid values; a `CONT` that SOLOUT received must be
+// used during that SOLOUT call (the library reads its `LRC` values).
+double contro_(const int32_t *i,
                const double *s,
                const double *cont,
                const int32_t *lrc);

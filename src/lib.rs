@@ -35,6 +35,7 @@ pub mod linalg;
 
 pub mod radau;
 pub mod radau5;
+pub mod rodas;
 pub mod roots;
 
 pub use error::Error;

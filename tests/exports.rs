@@ -8,10 +8,12 @@ use std::process::Command;
 const ENTRY_POINTS: &[&str] = &[
     "contr5_",
     "contra_",
+    "contro_",
     "ddaskr_",
     "ddassl_",
     "radau5_",
     "radau_",
+    "rodas_",
     "stiffdae_version",
 ];
 

@@ -268,6 +268,7 @@ pub enum Solver {
     Radau5,
     Ddassl,
     Ddaskr,
+    Rodas,
 }
 
 impl Solver {
@@ -276,6 +277,7 @@ impl Solver {
             Solver::Radau5 => "RADAU5",
             Solver::Ddassl => "DDASSL",
             Solver::Ddaskr => "DDASKR",
+            Solver::Rodas => "RODAS",
         }
     }
 
@@ -286,15 +288,17 @@ impl Solver {
             Solver::Radau5 => &["radau5d.f"],
             Solver::Ddassl => &["dassld.f", "dassls.f", "dasslres.f"],
             Solver::Ddaskr => &["dassld.f", "daskrs.f", "dasslres.f"],
+            Solver::Rodas => &["rodasd.f"],
         }
     }
 
     /// Problems the kit's driver refuses: RADAU5 takes no implicit (IDE) problem, the
-    /// DASSL family no index-3 problem.
+    /// DASSL family no index-3 problem, RODAS none of index > 1 (nor an IDE problem).
     pub fn refuses(self, problem: &str) -> bool {
         match self {
             Solver::Radau5 => problem == "wheel",
             Solver::Ddassl | Solver::Ddaskr => problem == "andrews" || problem == "caraxis",
+            Solver::Rodas => matches!(problem, "andrews" | "caraxis" | "pump" | "wheel"),
         }
     }
 }
@@ -326,6 +330,7 @@ pub fn run_kit(solver: Solver, problem: &str, tol: f64) -> (RunResult, Output) {
 pub fn original_sources(entry: &str, dir: &Path) -> Result<Vec<PathBuf>, String> {
     let (required, optional): (&[&str], &[&str]) = match entry {
         "radau5" => (&["radau5.f", "decsol.f", "dc_decsol.f"], &[]),
+        "rodas" => (&["rodas.f", "decsol.f", "dc_decsol.f"], &[]),
         "ddassl" => (
             &["ddassl.f"],
             &[

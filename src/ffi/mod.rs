@@ -11,6 +11,7 @@ mod daskr;
 mod dassl;
 mod radau;
 mod radau5;
+mod rodas;
 mod version;
 
 use std::io::Write;

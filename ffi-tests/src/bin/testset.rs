@@ -10,7 +10,12 @@ const PROBLEMS: &[&str] = &[
     "hires", "vdpol", "pollu", "rober", "transamp", "andrews", "caraxis", "wheel", "pump",
 ];
 
-const SOLVERS: [Solver; 3] = [Solver::Radau5, Solver::Ddassl, Solver::Ddaskr];
+const SOLVERS: [Solver; 4] = [
+    Solver::Radau5,
+    Solver::Ddassl,
+    Solver::Ddaskr,
+    Solver::Rodas,
+];
 
 const USAGE: &str = "\
 usage: cargo run --release -p ffi-tests --bin testset -- [options]
@@ -19,7 +24,7 @@ Runs the Test Set problems of the kit (fortran/) through libstiffdae with RADAU5
 and DDASKR and prints a table with the original codes' results beside ours.
 
 options:
-  --solver NAME      radau5, ddassl or ddaskr (default: all three)
+  --solver NAME      radau5, ddassl, ddaskr or rodas (default: all)
   --problem NAME     one of: hires vdpol pollu rober transamp andrews caraxis wheel pump
   --tol X            one tolerance (rtol = atol = h0) instead of the table's three
   --repeat N         run every row N times (new processes) and print the median solver
@@ -124,7 +129,11 @@ fn fmt_opt(v: Option<f64>) -> String {
 /// What a row is judged by: IDID, the feval error, steps, accepted steps, function and
 /// Jacobian evaluations, (RADAU5) decompositions, and mescd and scd as printed.
 fn stats(r: &RunResult, solver: Solver) -> ([i64; 7], [String; 3]) {
-    let nlu = if solver == Solver::Radau5 { r.nlu } else { 0 };
+    let nlu = if matches!(solver, Solver::Radau5 | Solver::Rodas) {
+        r.nlu
+    } else {
+        0
+    };
     (
         [
             r.idid.into(),
@@ -140,7 +149,7 @@ fn stats(r: &RunResult, solver: Solver) -> ([i64; 7], [String; 3]) {
 }
 
 fn short(r: &RunResult, solver: Solver) -> String {
-    let lu = if solver == Solver::Radau5 {
+    let lu = if matches!(solver, Solver::Radau5 | Solver::Rodas) {
         format!("/{}", r.nlu)
     } else {
         String::new()
@@ -170,10 +179,10 @@ fn reason(r: &RunResult, original: Option<&RunResult>) -> String {
 
 fn idid_meaning(solver: &str, idid: i32) -> &'static str {
     match (solver, idid) {
-        ("RADAU5", -1) => "input not consistent",
-        ("RADAU5", -2) => "larger NMAX needed",
-        ("RADAU5", -3) => "step size too small",
-        ("RADAU5", -4) => "matrix repeatedly singular",
+        ("RADAU5" | "RODAS", -1) => "input not consistent",
+        ("RADAU5" | "RODAS", -2) => "larger NMAX needed",
+        ("RADAU5" | "RODAS", -3) => "step size too small",
+        ("RADAU5" | "RODAS", -4) => "matrix repeatedly singular",
         (_, -1) => "500 steps on this call",
         (_, -2) => "too much accuracy requested",
         (_, -3) => "a weight became zero",

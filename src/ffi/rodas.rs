@@ -1,0 +1,666 @@
+//! `rodas_` and `contro_`: the RODAS entry points with the original argument lists.
+//!
+//! Validation and layout follow the subroutine RODAS (what it reads, what it writes
+//! back: MLJAC/MUJAC for a full Jacobian, X, H, IDID and IWORK(14..20); RTOL and ATOL
+//! are only read); the integration itself runs in the caller's WORK with the original's
+//! layout from WORK(21) on.
+
+use std::cell::RefCell;
+
+use super::{ffi_boundary, message, read, slice, slice_mut};
+use crate::rodas::layout::{Layout, IW_STATS, W_ARRAYS};
+use crate::rodas::{self, DenseOutput, Finish, Options, Outcome, Problem, Structure, Tolerance};
+
+/// A SOLOUT call in progress: its CONT, with N, XOLD and H (COMMON /CONROS/ of the
+/// original).
+#[derive(Clone, Copy)]
+struct ActiveSolout {
+    cont: *const f64,
+    n: usize,
+    xold: f64,
+    h: f64,
+}
+
+thread_local! {
+    /// The SOLOUT calls in progress on this thread, innermost last: `contro_` recognises
+    /// a CONT by its address, so it never reads a foreign array, and nested or parallel
+    /// integrations each find their own step.
+    static ACTIVE: RefCell<Vec<ActiveSolout>> = const { RefCell::new(Vec::new()) };
+}
+
+/// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`; DFX has the same
+/// interface and gives `F = ∂f/∂x (X, Y)`.
+pub type RodasFcn = Option<
+    unsafe extern "C" fn(
+        n: *const i32,
+        x: *const f64,
+        y: *const f64,
+        f: *mut f64,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// JAC(N, X, Y, DFY, LDFY, RPAR, IPAR): the Jacobian `df/dy` (IJAC = 1).
+pub type RodasJac = Option<
+    unsafe extern "C" fn(
+        n: *const i32,
+        x: *const f64,
+        y: *const f64,
+        dfy: *mut f64,
+        ldfy: *const i32,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// MAS(N, AM, LMAS, RPAR, IPAR): the mass matrix (IMAS = 1; called with N - M1).
+pub type RodasMas = Option<
+    unsafe extern "C" fn(
+        n: *const i32,
+        am: *mut f64,
+        lmas: *const i32,
+        rpar: *mut f64,
+        ipar: *mut i32,
+    ),
+>;
+
+/// SOLOUT(NR, XOLD, X, Y, CONT, LRC, N, RPAR, IPAR, IRTRN): called after every accepted
+/// step (IOUT = 1); IRTRN < 0 stops the integration.
+pub type RodasSolout = Option<
+    unsafe extern "C" fn(
+        nr: *const i32,
+        xold: *const f64,
+        x: *const f64,
+        y: *const f64,
+        cont: *const f64,
+        lrc: *const i32,
+        n: *const i32,
+        rpar: *mut f64,
+        ipar: *mut i32,
+        irtrn: *mut i32,
+    ),
+>;
+
+/// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
+struct Callbacks {
+    n: i32,
+    fcn: RodasFcn,
+    jac: RodasJac,
+    dfx: RodasFcn,
+    mas: RodasMas,
+    solout: RodasSolout,
+    rpar: *mut f64,
+    ipar: *mut i32,
+}
+
+impl Problem for Callbacks {
+    fn fcn(&mut self, x: f64, y: &[f64], f: &mut [f64]) {
+        let fcn = self.fcn.expect("FCN checked before the integration");
+        // SAFETY: `fcn` is the caller's FCN; `y` and `f` hold N values as it expects,
+        // RPAR/IPAR are passed through untouched (the caller's contract of rodas_).
+        unsafe {
+            fcn(
+                &self.n,
+                &x,
+                y.as_ptr(),
+                f.as_mut_ptr(),
+                self.rpar,
+                self.ipar,
+            )
+        }
+    }
+
+    fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
+        let jac = self.jac.expect("JAC checked before the integration");
+        let ld = ldfy as i32;
+        // SAFETY: `dfy` runs from FJAC to the end of the caller's WORK (at least LDFY × N
+        // values), where the original's JAC writes.
+        unsafe {
+            jac(
+                &self.n,
+                &x,
+                y.as_ptr(),
+                dfy.as_mut_ptr(),
+                &ld,
+                self.rpar,
+                self.ipar,
+            )
+        }
+    }
+
+    fn has_jacobian(&self) -> bool {
+        self.jac.is_some()
+    }
+
+    fn dfx(&mut self, x: f64, y: &[f64], fx: &mut [f64]) {
+        let dfx = self.dfx.expect("DFX checked before the integration");
+        // SAFETY: `dfx` is the caller's DFX; `y` and `fx` hold N values as it expects.
+        unsafe {
+            dfx(
+                &self.n,
+                &x,
+                y.as_ptr(),
+                fx.as_mut_ptr(),
+                self.rpar,
+                self.ipar,
+            )
+        }
+    }
+
+    fn has_dfx(&self) -> bool {
+        self.dfx.is_some()
+    }
+
+    fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
+        let mas = self.mas.expect("MAS checked before the integration");
+        let (nm1, ld) = (nm1 as i32, lmas as i32);
+        // SAFETY: `am` runs from FMAS to the end of the caller's WORK (at least LMAS × NM1
+        // values); the original calls MAS(NM1, FMAS, LDMAS) there.
+        unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
+    }
+
+    fn has_mass(&self) -> bool {
+        self.mas.is_some()
+    }
+
+    fn solout(
+        &mut self,
+        nr: usize,
+        xold: f64,
+        x: f64,
+        y: &mut [f64],
+        dense: &DenseOutput<'_>,
+    ) -> bool {
+        let Some(solout) = self.solout else {
+            return true;
+        };
+        let nr = nr as i32;
+        let lrc = 4 * self.n;
+        let (dxold, h) = dense.step();
+        let active = ActiveSolout {
+            cont: dense.as_ptr(),
+            n: dense.n(),
+            xold: dxold,
+            h,
+        };
+        // IRTRN = 1 before each call, as the original.
+        let mut irtrn = 1;
+        ACTIVE.with(|a| a.borrow_mut().push(active));
+        // SAFETY: `y` holds N values the routine may change, CONT points to the 4N
+        // coefficients in WORK, all valid for the call.
+        unsafe {
+            solout(
+                &nr,
+                &xold,
+                &x,
+                y.as_mut_ptr(),
+                dense.as_ptr(),
+                &lrc,
+                &self.n,
+                self.rpar,
+                self.ipar,
+                &mut irtrn,
+            )
+        };
+        ACTIVE.with(|a| a.borrow_mut().pop());
+        irtrn >= 0
+    }
+}
+
+/// Scalar arguments of `rodas_` after the null checks.
+struct Scalars {
+    n: i32,
+    ifcn: i32,
+    x: f64,
+    xend: f64,
+    h: f64,
+    itol: i32,
+    ijac: i32,
+    mljac: i32,
+    mujac: i32,
+    idfx: i32,
+    imas: i32,
+    mlmas: i32,
+    mumas: i32,
+    iout: i32,
+    lwork: i32,
+    liwork: i32,
+}
+
+/// Reports the messages of a failed RODAS call on stderr, one line each.
+fn report(errors: &[String]) {
+    for e in errors {
+        message(&format!("RODAS: {e}"));
+    }
+}
+
+/// The arguments of `rodas_` as passed (IDID apart): nothing is read before
+/// [`Args::call`] checks it.
+struct Args {
+    n: *const i32,
+    fcn: RodasFcn,
+    ifcn: *const i32,
+    x: *mut f64,
+    y: *mut f64,
+    xend: *const f64,
+    h: *mut f64,
+    rtol: *const f64,
+    atol: *const f64,
+    itol: *const i32,
+    jac: RodasJac,
+    ijac: *const i32,
+    mljac: *mut i32,
+    mujac: *mut i32,
+    dfx: RodasFcn,
+    idfx: *const i32,
+    mas: RodasMas,
+    imas: *const i32,
+    mlmas: *const i32,
+    mumas: *const i32,
+    solout: RodasSolout,
+    iout: *const i32,
+    work: *mut f64,
+    lwork: *const i32,
+    iwork: *mut i32,
+    liwork: *const i32,
+    rpar: *mut f64,
+    ipar: *mut i32,
+}
+
+impl Args {
+    /// The whole call: validate, lay out, integrate, write back. Returns IDID, or the
+    /// messages of a refusal (IDID = -1).
+    ///
+    /// # Safety
+    /// The contract of [`rodas_`].
+    unsafe fn call(&self) -> Result<i32, Vec<String>> {
+        // SAFETY: the caller's contract, passed on.
+        let s = unsafe { self.scalars() }
+            .ok_or_else(|| vec!["a scalar argument is a null pointer".to_string()])?;
+        if s.n <= 0 {
+            return Err(vec![format!("N must be positive, N = {}", s.n)]);
+        }
+        if self.fcn.is_none() {
+            return Err(vec!["FCN is a null pointer".into()]);
+        }
+        let mut errors = self.missing_routines(&s);
+        let nu = s.n as usize;
+        // SAFETY: WORK and IWORK are declared with LWORK and LIWORK entries (caller's
+        // contract); a negative length gives an empty slice, reported below.
+        let (work, iwork) = unsafe {
+            (
+                slice_mut(self.work, s.lwork.max(0) as usize),
+                slice_mut(self.iwork, s.liwork.max(0) as usize),
+            )
+        };
+        let (Some(work), Some(iwork)) = (work, iwork) else {
+            return Err(vec!["WORK or IWORK is a null pointer".into()]);
+        };
+        let mut options = Options::from_legacy(work, iwork);
+        // SAFETY: the caller's contract, passed on.
+        let lay = unsafe { self.lay_out(&s, options.m1, &mut errors) };
+        let ntol = if s.itol == 0 { 1 } else { nu };
+        // SAFETY: Y holds N values, RTOL/ATOL one or N (caller's contract); RTOL and ATOL
+        // are only read, so they may be the same array.
+        let (y, rtol, atol) = unsafe {
+            (
+                slice_mut(self.y, nu),
+                slice(self.rtol, ntol),
+                slice(self.atol, ntol),
+            )
+        };
+        let (Some(y), Some(rtol), Some(atol)) = (y, rtol, atol) else {
+            return Err(vec!["Y, RTOL or ATOL is a null pointer".into()]);
+        };
+        if let Some(i) = y.iter().position(|v| !v.is_finite()) {
+            errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
+        }
+        options.tolerance = if s.itol == 0 {
+            Tolerance::scalar(rtol[0], atol[0])
+        } else {
+            Tolerance::Vector {
+                rtol: rtol.to_vec(),
+                atol: atol.to_vec(),
+            }
+        };
+        let structure = Structure {
+            n: nu,
+            autonomous: s.ifcn == 0,
+            analytic_jacobian: s.ijac != 0,
+            jacobian: lay.jacobian,
+            analytic_dfx: s.idfx != 0,
+            mass: lay.mass,
+            dense_output: s.iout != 0,
+        };
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let mut problem = Callbacks {
+            n: s.n,
+            fcn: self.fcn,
+            jac: self.jac,
+            dfx: self.dfx,
+            mas: self.mas,
+            solout: if s.iout != 0 { self.solout } else { None },
+            rpar: self.rpar,
+            ipar: self.ipar,
+        };
+        let work = &mut work[W_ARRAYS..];
+        let end = rodas::solve_in(
+            &mut problem,
+            &structure,
+            &options,
+            s.x,
+            y,
+            s.xend,
+            s.h,
+            work,
+        )?;
+        // SAFETY: the caller's contract, passed on.
+        Ok(unsafe { self.write_back(&end, options.max_steps, iwork) })
+    }
+
+    /// Reads the scalar arguments (IDFX only for IFCN ≠ 0, MLMAS and MUMAS only for
+    /// IMAS ≠ 0: the original uses them only then); `None` when one is a null pointer.
+    ///
+    /// # Safety
+    /// Non-null scalars point to valid values (the contract of [`rodas_`]).
+    unsafe fn scalars(&self) -> Option<Scalars> {
+        // SAFETY: each pointer is checked for null by `read`; valid targets are the
+        // caller's contract.
+        unsafe {
+            let imas = read(self.imas)?;
+            let ifcn = read(self.ifcn)?;
+            Some(Scalars {
+                n: read(self.n)?,
+                ifcn,
+                x: read(self.x)?,
+                xend: read(self.xend)?,
+                h: read(self.h)?,
+                itol: read(self.itol)?,
+                ijac: read(self.ijac)?,
+                mljac: read(self.mljac)?,
+                mujac: read(self.mujac)?,
+                idfx: if ifcn != 0 { read(self.idfx)? } else { 0 },
+                imas,
+                mlmas: if imas != 0 { read(self.mlmas)? } else { 0 },
+                mumas: if imas != 0 { read(self.mumas)? } else { 0 },
+                iout: read(self.iout)?,
+                lwork: read(self.lwork)?,
+                liwork: read(self.liwork)?,
+            })
+        }
+    }
+
+    /// The routines that the switches ask for and that are null pointers.
+    fn missing_routines(&self, s: &Scalars) -> Vec<String> {
+        let mut errors = Vec::new();
+        if s.ijac != 0 && self.jac.is_none() {
+            errors.push("IJAC = 1 but JAC is a null pointer".into());
+        }
+        if s.ifcn != 0 && s.idfx != 0 && self.dfx.is_none() {
+            errors.push("IFCN = 1 and IDFX = 1 but DFX is a null pointer".into());
+        }
+        if s.imas != 0 && self.mas.is_none() {
+            errors.push("IMAS = 1 but MAS is a null pointer".into());
+        }
+        if s.iout != 0 && self.solout.is_none() {
+            errors.push("IOUT = 1 but SOLOUT is a null pointer".into());
+        }
+        errors
+    }
+
+    /// RODAS's storage: the layout, the widths the original writes back (MLJAC = MUJAC =
+    /// NM1 for a full Jacobian, before it checks the storage), and the LWORK/LIWORK
+    /// checks.
+    ///
+    /// # Safety
+    /// MLJAC and MUJAC are writable where the original writes them.
+    unsafe fn lay_out(&self, s: &Scalars, m1: i64, errors: &mut Vec<String>) -> Layout {
+        let mass = (s.imas != 0).then_some((i64::from(s.mlmas), i64::from(s.mumas)));
+        let widths = (i64::from(s.mljac), i64::from(s.mujac));
+        let lay = Layout::legacy(i64::from(s.n), m1, widths, mass, errors);
+        // An unchanged value is not rewritten (the argument may be a constant in
+        // read-only memory).
+        // SAFETY: both were read above, so they are valid; where the original writes
+        // them, writable is the caller's contract.
+        unsafe {
+            if let Some(v) = lay.jac_written {
+                if s.mljac != v {
+                    self.mljac.write(v);
+                }
+                if s.mujac != v {
+                    self.mujac.write(v);
+                }
+            }
+        }
+        if i64::from(s.lwork) < lay.min_lwork {
+            errors.push(format!(
+                "insufficient storage for WORK, min. LWORK = {}",
+                lay.min_lwork
+            ));
+        }
+        if i64::from(s.liwork) < lay.min_liwork {
+            errors.push(format!(
+                "insufficient storage for IWORK, min. LIWORK = {}",
+                lay.min_liwork
+            ));
+        }
+        lay
+    }
+
+    /// What the original leaves after a run: the message of a failure, IWORK(14..20),
+    /// X and H. Returns IDID.
+    ///
+    /// # Safety
+    /// X and H are writable (the contract of [`rodas_`]).
+    unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [i32]) -> i32 {
+        let (x, h) = (end.x, end.h);
+        let (code, text) = match end.outcome {
+            Outcome::Reached => (1, None),
+            Outcome::Interrupted => (2, Some(" (stopped by SOLOUT)".to_string())),
+            Outcome::TooManySteps => (
+                -2,
+                Some(format!(": more than nmax = {nmax} steps are needed")),
+            ),
+            Outcome::StepSizeTooSmall => (-3, Some(format!(": step size too small, h = {h:e}"))),
+            Outcome::RepeatedlySingular { stage } => (
+                -4,
+                Some(format!(": matrix is repeatedly singular, ier = {stage}")),
+            ),
+        };
+        if let Some(text) = text {
+            message(&format!("RODAS: exit of RODAS at x = {x:e}{text}"));
+        }
+        let s = end.stats;
+        let out = [s.nfcn, s.njac, s.nstep, s.naccpt, s.nrejct, s.ndec, s.nsol];
+        if iwork.len() >= IW_STATS + out.len() {
+            for (slot, v) in iwork[IW_STATS..].iter_mut().zip(out) {
+                *slot = i32::try_from(v).unwrap_or(i32::MAX);
+            }
+        }
+        // SAFETY: `x`, `h` were read (valid); writable is the caller's contract.
+        unsafe {
+            self.x.write(x);
+            self.h.write(h);
+        }
+        code
+    }
+}
+
+/// Numerical solution of a stiff or differential-algebraic system `M y' = f(x, y)` by the
+/// Rosenbrock method of order 4(3) with dense output (Hairer & Wanner's RODAS, same
+/// argument list).
+///
+/// `N`: dimension; `FCN(N,X,Y,F,RPAR,IPAR)`: right-hand side; `IFCN` = 0: `f`
+/// independent of x (autonomous), 1: not; `X`: initial x, on return the x reached (XEND
+/// on success); `Y(N)`: initial values, on return the solution; `XEND`: final x; `H`:
+/// initial step guess (0: 1e-6), on return the predicted step; `RTOL, ATOL`: tolerances,
+/// scalars (`ITOL` = 0) or vectors (`ITOL` = 1), only read; `JAC(N,X,Y,DFY,LDFY,RPAR,IPAR)`
+/// with `IJAC` = 1 (else finite differences), `MLJAC`/`MUJAC`: band widths (MLJAC >=
+/// N - M1: full; then both are set to N - M1, written only when that changes them);
+/// `DFX(N,X,Y,FX,RPAR,IPAR)`: `∂f/∂x` with `IDFX` = 1 and IFCN = 1 (else a forward
+/// difference); `MAS(N,AM,LMAS,RPAR,IPAR)` with `IMAS` = 1 (else M = I), `MLMAS`/`MUMAS`
+/// (MLMAS = N - M1: full); `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT`
+/// = 1, IRTRN < 0 stops; `WORK(LWORK)`: YNEW, DY1, DY, AK1..AK6, FX, CONT, FJAC and FMAS
+/// at the original's offsets from WORK(21) on (the part where the original keeps E is
+/// not used); WORK(1..5) = UROUND, HMAX, the step-ratio bounds and SAFE (0: defaults
+/// 1e-16, XEND-X, 0.2, 6, 0.9), `LWORK >= N*(LJAC+LMAS+LE+14)+20`; `IWORK(LIWORK)`:
+/// IWORK(1..3) = NMAX (100000), the coefficient set (1, 2 or 3 = Steinebach's), step
+/// control (1 predictive, 2 classical), IWORK(9..10) = M1, M2; on return IWORK(14..20) =
+/// NFCN, NJAC, NSTEP, NACCPT, NREJCT, NDEC, NSOL; `LIWORK >= N+20`; `IDID`: 1 success,
+/// 2 stopped by SOLOUT, -1 invalid input, -2 more than NMAX steps, -3 step size too
+/// small, -4 matrix repeatedly singular.
+///
+/// Unlike the original, the routine is reentrant: [`contro_`] finds the step of the
+/// SOLOUT call in progress on its thread whose CONT it is given, so integrations may run
+/// on several threads or nest inside callbacks.
+///
+/// # Safety
+/// Every pointer argument is used as the Fortran original uses it: scalars must point to
+/// valid values (MLJAC, MUJAC, X, H, IDID writable); `Y` must hold N values; `RTOL` and
+/// `ATOL` one value (ITOL = 0) or N values; `WORK` LWORK and `IWORK` LIWORK values;
+/// each routine must be a valid function with the documented Fortran interface that
+/// neither unwinds nor writes outside its arguments (SOLOUT must not write CONT); RPAR
+/// and IPAR are passed to the routines untouched. No argument may be changed by another
+/// thread during the call. Null pointers and inconsistent sizes are reported with
+/// IDID = -1 (when IDID itself is valid).
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn rodas_(
+    n: *const i32,
+    fcn: RodasFcn,
+    ifcn: *const i32,
+    x: *mut f64,
+    y: *mut f64,
+    xend: *const f64,
+    h: *mut f64,
+    rtol: *const f64,
+    atol: *const f64,
+    itol: *const i32,
+    jac: RodasJac,
+    ijac: *const i32,
+    mljac: *mut i32,
+    mujac: *mut i32,
+    dfx: RodasFcn,
+    idfx: *const i32,
+    mas: RodasMas,
+    imas: *const i32,
+    mlmas: *const i32,
+    mumas: *const i32,
+    solout: RodasSolout,
+    iout: *const i32,
+    work: *mut f64,
+    lwork: *const i32,
+    iwork: *mut i32,
+    liwork: *const i32,
+    rpar: *mut f64,
+    ipar: *mut i32,
+    idid: *mut i32,
+) {
+    if idid.is_null() || !idid.is_aligned() {
+        message("RODAS: IDID is a null pointer; nothing done");
+        return;
+    }
+    let args = Args {
+        n,
+        fcn,
+        ifcn,
+        x,
+        y,
+        xend,
+        h,
+        rtol,
+        atol,
+        itol,
+        jac,
+        ijac,
+        mljac,
+        mujac,
+        dfx,
+        idfx,
+        mas,
+        imas,
+        mlmas,
+        mumas,
+        solout,
+        iout,
+        work,
+        lwork,
+        iwork,
+        liwork,
+        rpar,
+        ipar,
+    };
+    let code = ffi_boundary!("RODAS", -1, {
+        // SAFETY: the caller's contract of rodas_, passed on.
+        unsafe { args.call() }.unwrap_or_else(|errors| {
+            report(&errors);
+            -1
+        })
+    });
+    // SAFETY: `idid` was checked non-null and aligned above; the caller provides a
+    // writable INTEGER there.
+    unsafe { idid.write(code) };
+}
+
+/// Dense output of RODAS (CONTRO): component `I` of the interpolant of the last accepted
+/// step at `S`, to be called from inside SOLOUT with the `CONT` and `LRC` that SOLOUT
+/// received. Returns NaN (after a message) for a CONT that no SOLOUT call in progress on
+/// this thread received (recognised by its address: such an array is not read), an LRC
+/// other than 4N, or an `I` outside 1..N.
+///
+/// # Safety
+/// `I`, `S` and `LRC` must point to valid values; a `CONT` that SOLOUT received must be
+/// used during that SOLOUT call (the library reads its `LRC` values).
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn contro_(
+    i: *const i32,
+    s: *const f64,
+    cont: *const f64,
+    lrc: *const i32,
+) -> f64 {
+    ffi_boundary!("CONTRO", f64::NAN, {
+        // SAFETY: null checks in `read`; valid targets are the caller's contract.
+        let (Some(i), Some(s), Some(lrc)) =
+            (unsafe { read(i) }, unsafe { read(s) }, unsafe { read(lrc) })
+        else {
+            message("CONTRO: a null pointer argument");
+            return f64::NAN;
+        };
+        let active = ACTIVE.with(|a| {
+            a.borrow()
+                .iter()
+                .rev()
+                .find(|active| std::ptr::eq(active.cont, cont))
+                .copied()
+        });
+        let Some(active) = active else {
+            message("CONTRO: CONT was not handed to SOLOUT by RODAS");
+            return f64::NAN;
+        };
+        if lrc <= 0 || lrc as usize != 4 * active.n {
+            message(&format!(
+                "CONTRO: LRC = {lrc} is not the 4*N = {} that SOLOUT received",
+                4 * active.n
+            ));
+            return f64::NAN;
+        }
+        // SAFETY: CONT is the array a SOLOUT call in progress on this thread received, its
+        // LRC = 4N coefficients in the caller's WORK (valid while that call runs).
+        let Some(coefficients) = (unsafe { slice(cont, lrc as usize) }) else {
+            message("CONTRO: CONT is a null pointer");
+            return f64::NAN;
+        };
+        let dense = DenseOutput::new(coefficients, active.xold, active.h);
+        if i < 1 || i as usize > dense.n() {
+            message(&format!(
+                "CONTRO: component I = {i} outside 1..{}",
+                dense.n()
+            ));
+            return f64::NAN;
+        }
+        dense.eval(i as usize - 1, s)
+    })
+}

@@ -1,0 +1,223 @@
+//! Input validation of RODAS (the subroutine RODAS before it calls ROSCOR): the checks of
+//! every argument, the defaults, and the storage derived from the structure.
+
+use super::layout;
+use super::linear::Mass;
+use super::{Matrix, Options, Structure, Tolerance};
+
+/// Validated input: everything RODAS derives before it calls ROSCOR.
+pub(crate) struct Setup {
+    pub(super) n: usize,
+    pub(super) structure: Structure,
+    /// RTOL and ATOL (one entry each for ITOL = 0).
+    pub(super) rtol: Vec<f64>,
+    pub(super) atol: Vec<f64>,
+    pub(super) nmax: usize,
+    pub(super) meth: usize,
+    pub(super) pred: bool,
+    pub(super) m1: usize,
+    pub(super) m2: usize,
+    pub(super) uround: f64,
+    pub(super) hmax: f64,
+    /// FAC1 = 1/WORK(3) and FAC2 = 1/WORK(4): the bounds of h/hnew.
+    pub(super) fac1: f64,
+    pub(super) fac2: f64,
+    pub(super) safe: f64,
+    /// The Jacobian's band (`None`: full, the original's MLJAC >= NM1).
+    pub(super) jac_band: Option<(usize, usize)>,
+    pub(super) mass_kind: Option<Matrix>,
+}
+
+impl Setup {
+    /// Checks the input as RODAS does, collecting one message per problem (the original
+    /// prints each and returns IDID = -1).
+    pub(crate) fn new(
+        structure: &Structure,
+        options: &Options,
+        len_y: usize,
+        x: f64,
+        xend: f64,
+    ) -> Result<Self, Vec<String>> {
+        let mut errors = Vec::new();
+        let n = structure.n;
+        if n == 0 {
+            errors.push("N must be positive, N = 0".to_string());
+        }
+        if len_y != n {
+            errors.push(format!("Y has {len_y} components, N = {n}"));
+        }
+        if options.max_steps <= 0 {
+            errors.push(format!("wrong input IWORK(1) = {}", options.max_steps));
+        }
+        if !(1..=3).contains(&options.method) {
+            errors.push(format!("curious input IWORK(2) = {}", options.method));
+        }
+        let m1 = options.m1;
+        let mut m2 = options.m2;
+        if m1 == 0 {
+            m2 = n as i64;
+        }
+        if m2 == 0 {
+            m2 = m1;
+        }
+        if m1 < 0 || m2 < 0 || m1 + m2 > n as i64 {
+            errors.push(format!("curious input for IWORK(9,10) = {m1}, {m2}"));
+        }
+        let nm1 = (n as i64 - m1.max(0)).max(0) as usize;
+        let uround = options.uround;
+        if !(1.0e-16..1.0).contains(&uround) {
+            errors.push(format!("coefficients have 16 digits, UROUND = {uround:e}"));
+        }
+        let fac1 = 1.0 / options.step_ratio_min;
+        let fac2 = 1.0 / options.step_ratio_max;
+        if fac1 < 1.0 || fac2 > 1.0 || fac1.is_nan() || fac2.is_nan() {
+            errors.push(format!(
+                "curious input WORK(3,4) = {:e}, {:e}",
+                options.step_ratio_min, options.step_ratio_max
+            ));
+        }
+        if options.safety <= 0.001 || options.safety >= 1.0 || options.safety.is_nan() {
+            errors.push(format!("curious input for WORK(5) = {:e}", options.safety));
+        }
+        let (rtol, atol) = tolerances(&options.tolerance, n, uround, &mut errors);
+        let (jac_band, mass_kind) = storage(structure, nm1, &mut errors);
+        if let Some((ml, mu)) = jac_band {
+            let md = (ml + mu + 1).min(n);
+            let m2u = m2.max(1) as usize;
+            let m1u = m1.max(0) as usize;
+            if !structure.analytic_jacobian && m1u > 0 && md + (m1u / m2u) * m2u > n {
+                // The original's difference Jacobian groups columns with a stride
+                // MIN(MBJAC, N) instead of MIN(MBJAC, M2) and then perturbs Y(J), J > N.
+                errors.push(format!(
+                    "a banded difference Jacobian with M1 > 0 needs MLJAC + MUJAC + 1 <= M2, \
+                     MLJAC = {ml}, MUJAC = {mu}, M2 = {m2}"
+                ));
+            }
+        }
+        if !x.is_finite() || !xend.is_finite() {
+            errors.push(format!("X = {x:e} and XEND = {xend:e} must be finite"));
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(Self {
+            n,
+            structure: structure.clone(),
+            rtol,
+            atol,
+            nmax: options.max_steps as usize,
+            meth: options.method as usize,
+            pred: options.predictive,
+            m1: m1 as usize,
+            m2: m2 as usize,
+            uround,
+            hmax: options.hmax.unwrap_or(xend - x),
+            fac1,
+            fac2,
+            safe: options.safety,
+            jac_band,
+            mass_kind,
+        })
+    }
+
+    /// LDJAC: `nm1` rows for a full Jacobian, `ml + mu + 1` for a banded one.
+    pub(super) fn ldjac(&self) -> usize {
+        self.jac_band
+            .map_or(self.n - self.m1, |(ml, mu)| ml + mu + 1)
+    }
+
+    /// The mass matrix's storage and LDMAS (0 for the identity).
+    pub(super) fn mass(&self) -> (Mass, usize) {
+        let nm1 = self.n - self.m1;
+        match self.mass_kind {
+            None => (Mass::Identity, 0),
+            Some(Matrix::Banded { lower, upper }) => {
+                let ld = lower + upper + 1;
+                (
+                    Mass::Banded {
+                        ld,
+                        ml: lower,
+                        mu: upper,
+                    },
+                    ld,
+                )
+            }
+            Some(Matrix::Full) => (Mass::Full, nm1),
+        }
+    }
+
+    /// The original's WORK from WORK(21) on, up to the end of FMAS: YNEW, DY1, DY,
+    /// AK1..AK6, FX (N each), CONT (4N), FJAC (LDJAC × N), FMAS (LDMAS × NM1). The
+    /// original keeps E after them; here it lives with the LU kernel.
+    pub(crate) fn work_len(&self) -> usize {
+        let n = self.n;
+        layout::arrays_len(n, self.ldjac(), self.mass().1, n - self.m1)
+    }
+}
+
+/// RTOL and ATOL checked as RODAS does ("CHECK IF TOLERANCES ARE O.K.": ATOL > 0 and
+/// RTOL > 10 UROUND, and here not NaN).
+fn tolerances(
+    tol: &Tolerance,
+    n: usize,
+    uround: f64,
+    errors: &mut Vec<String>,
+) -> (Vec<f64>, Vec<f64>) {
+    let (rtol, atol) = match tol {
+        Tolerance::Scalar { rtol, atol } => (vec![*rtol], vec![*atol]),
+        Tolerance::Vector { rtol, atol } => {
+            if rtol.len() != n || atol.len() != n {
+                errors.push(format!(
+                    "RTOL and ATOL must have N = {n} components, have {} and {}",
+                    rtol.len(),
+                    atol.len()
+                ));
+            }
+            (rtol.clone(), atol.clone())
+        }
+    };
+    for (i, (&r, &a)) in rtol.iter().zip(&atol).enumerate() {
+        if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
+            if rtol.len() == 1 && !tol.is_vector() {
+                errors.push(format!(
+                    "tolerances are too small: RTOL = {r:e}, ATOL = {a:e}"
+                ));
+            } else {
+                errors.push(format!(
+                    "tolerances({}) are too small: RTOL = {r:e}, ATOL = {a:e}",
+                    i + 1
+                ));
+            }
+        }
+    }
+    (rtol, atol)
+}
+
+/// The Jacobian's band (`None`: full, the original's MLJAC >= NM1) and the mass matrix's
+/// storage (full for MLMAS = NM1), with the original's check that the mass matrix's
+/// band lies within the Jacobian's.
+fn storage(
+    structure: &Structure,
+    nm1: usize,
+    errors: &mut Vec<String>,
+) -> (Option<(usize, usize)>, Option<Matrix>) {
+    let jac_band = match structure.jacobian {
+        Matrix::Banded { lower, upper } if lower < nm1 => Some((lower, upper)),
+        _ => None,
+    };
+    let (mljac, mujac) = jac_band.unwrap_or((nm1, nm1));
+    let mass_kind = structure.mass.map(|m| match m {
+        Matrix::Banded { lower, upper } if lower != nm1 => Matrix::Banded { lower, upper },
+        _ => Matrix::Full,
+    });
+    match mass_kind {
+        Some(Matrix::Banded { lower, upper }) if lower > mljac || upper > mujac => {
+            errors.push("bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"".into());
+        }
+        Some(Matrix::Full) if jac_band.is_some() => {
+            errors.push("bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"".into());
+        }
+        _ => {}
+    }
+    (jac_band, mass_kind)
+}

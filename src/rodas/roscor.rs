@@ -1,0 +1,504 @@
+//! ROSCOR, the step loop of RODAS, split along the original's labels: 1 the step count
+//! and checks, the Jacobian and `∂f/∂x` at the start of a step; 2 the decomposition
+//! (DECOMR) and the six stages (SLVROD); the error estimate and the step-size
+//! prediction; the accepted step with its dense output and SOLOUT; the rejected step;
+//! 80 the singular matrix. Every floating-point operation is the original's, in the
+//! original's order.
+// Index loops mirror the original's DO loops over several arrays at once.
+#![allow(clippy::needless_range_loop)]
+
+use super::coefficients::Coefficients;
+use super::core::Setup;
+use super::dense::DenseOutput;
+use super::linear::{LinearSystem, Mass};
+use super::{Finish, Outcome, Problem};
+use crate::radau5::Counters;
+
+/// The vectors of the step loop at the original's places in WORK(21..): YNEW, DY1, DY,
+/// AK1..AK6, FX, CONT, then FJAC, FMAS and the rest of WORK.
+struct Work<'w> {
+    ynew: &'w mut [f64],
+    dy1: &'w mut [f64],
+    dy: &'w mut [f64],
+    ak1: &'w mut [f64],
+    ak2: &'w mut [f64],
+    ak3: &'w mut [f64],
+    ak4: &'w mut [f64],
+    ak5: &'w mut [f64],
+    ak6: &'w mut [f64],
+    fx: &'w mut [f64],
+    /// `4n` dense-output coefficients (the first `n` double as a right-hand side).
+    cont: &'w mut [f64],
+    /// FJAC (`jac_len` values), then FMAS and the rest of WORK.
+    tail: &'w mut [f64],
+}
+
+impl<'w> Work<'w> {
+    fn new(work: &'w mut [f64], n: usize) -> Self {
+        let (ynew, rest) = work.split_at_mut(n);
+        let (dy1, rest) = rest.split_at_mut(n);
+        let (dy, rest) = rest.split_at_mut(n);
+        let (ak1, rest) = rest.split_at_mut(n);
+        let (ak2, rest) = rest.split_at_mut(n);
+        let (ak3, rest) = rest.split_at_mut(n);
+        let (ak4, rest) = rest.split_at_mut(n);
+        let (ak5, rest) = rest.split_at_mut(n);
+        let (ak6, rest) = rest.split_at_mut(n);
+        let (fx, rest) = rest.split_at_mut(n);
+        let (cont, tail) = rest.split_at_mut(4 * n);
+        Self {
+            ynew,
+            dy1,
+            dy,
+            ak1,
+            ak2,
+            ak3,
+            ak4,
+            ak5,
+            ak6,
+            fx,
+            cont,
+            tail,
+        }
+    }
+}
+
+/// ROSCOR's variables that live from step to step.
+struct State {
+    x: f64,
+    h: f64,
+    xend: f64,
+    /// The direction of integration and |HMAX| limited to |XEND - X|.
+    posneg: f64,
+    hmaxn: f64,
+    /// The step size before it was cut to reach XEND (H on return).
+    hopt: f64,
+    reject: bool,
+    last: bool,
+    /// Singular decompositions so far (IDID = -4 at 5).
+    nsing: usize,
+    /// The last accepted step and its error, for Gustafsson's controller.
+    hacc: f64,
+    erracc: f64,
+}
+
+/// What a ROSCOR call works with: the coefficients, the linear system, the arrays in
+/// WORK and the statistics.
+struct Stepper<'s, 'w> {
+    setup: &'s Setup,
+    coef: Coefficients,
+    lin: LinearSystem,
+    w: Work<'w>,
+    /// The lengths of FJAC and FMAS.
+    jac_len: usize,
+    mas_len: usize,
+    stats: Counters,
+}
+
+/// ROSCOR: the integration from `x` to `xend` with the first step guess `h`, the
+/// vectors and matrices in `work` (WORK(21..) of the original, at least
+/// [`Setup::work_len`] values; JAC and MAS may write anywhere in it from FJAC and FMAS
+/// on, as with the original).
+pub(crate) fn run<P: Problem>(
+    setup: &Setup,
+    problem: &mut P,
+    x: f64,
+    y: &mut [f64],
+    xend: f64,
+    h: f64,
+    work: &mut [f64],
+) -> Finish {
+    let mut stepper = Stepper::new(setup, problem, work);
+    let mut st = stepper.start(x, xend, h);
+    let outcome = stepper.integrate(problem, &mut st, y);
+    Finish {
+        outcome,
+        x: st.x,
+        h: st.h,
+        stats: stepper.stats,
+    }
+}
+
+impl<'s, 'w> Stepper<'s, 'w> {
+    /// Lays out `work` and calls MAS once, as ROSCOR does on entry.
+    fn new<P: Problem>(setup: &'s Setup, problem: &mut P, work: &'w mut [f64]) -> Self {
+        let (n, m1) = (setup.n, setup.m1);
+        let nm1 = n - m1;
+        let ldjac = setup.ldjac();
+        let (mass, ldmas) = setup.mass();
+        let w = Work::new(work, n);
+        let jac_len = ldjac * n;
+        if !matches!(mass, Mass::Identity) {
+            problem.mas(nm1, &mut w.tail[jac_len..], ldmas);
+        }
+        Self {
+            setup,
+            coef: Coefficients::new(setup.meth),
+            lin: LinearSystem::new(n, m1, setup.m2, ldjac, setup.jac_band, mass),
+            w,
+            jac_len,
+            mas_len: ldmas * nm1,
+            stats: Counters::default(),
+        }
+    }
+
+    /// The preparations of ROSCOR before its first step: direction, HMAXN and the first
+    /// H (1e-6 for a tiny guess, at most HMAXN).
+    fn start(&self, x: f64, xend: f64, h: f64) -> State {
+        let s = self.setup;
+        let posneg = 1.0_f64.copysign(xend - x);
+        let hmaxn = s.hmax.abs().min((xend - x).abs());
+        let mut h = h;
+        if h.abs() <= 10.0 * s.uround {
+            h = 1.0e-6;
+        }
+        h = h.abs().min(hmaxn).copysign(posneg);
+        State {
+            x,
+            h,
+            xend,
+            posneg,
+            hmaxn,
+            hopt: h,
+            reject: false,
+            last: false,
+            nsing: 0,
+            hacc: 0.0,
+            erracc: 0.0,
+        }
+    }
+
+    /// Calls SOLOUT for the step `[xold, x]` of length `hout` with the coefficients in
+    /// CONT.
+    #[allow(clippy::too_many_arguments)]
+    fn solout<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        nr: usize,
+        xold: f64,
+        x: f64,
+        hout: f64,
+        y: &mut [f64],
+    ) -> bool {
+        let dense = DenseOutput::new(&*self.w.cont, xold, hout);
+        problem.solout(nr, xold, x, y, &dense)
+    }
+
+    /// The step loop: the first SOLOUT call, then steps until XEND, SOLOUT or a failure
+    /// ends it.
+    fn integrate<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) -> Outcome {
+        let s = self.setup;
+        if s.structure.dense_output && !self.solout(problem, 1, st.x, st.x, st.h, y) {
+            return Outcome::Interrupted;
+        }
+        loop {
+            // Label 1.
+            if self.stats.nstep > s.nmax {
+                return Outcome::TooManySteps;
+            }
+            if 0.1 * st.h.abs() <= st.x.abs() * s.uround {
+                return Outcome::StepSizeTooSmall;
+            }
+            if st.last {
+                st.h = st.hopt;
+                return Outcome::Reached;
+            }
+            st.hopt = st.h;
+            if (st.x + st.h * 1.0001 - st.xend) * st.posneg >= 0.0 {
+                st.h = st.xend - st.x;
+                st.last = true;
+            }
+            self.jacobian(problem, st.x, y);
+            // Label 2, until a step is accepted.
+            loop {
+                let fac = 1.0 / (st.h * self.coef.gamma);
+                if let Err(e) = self.decompose(fac) {
+                    // Label 80.
+                    st.nsing += 1;
+                    if st.nsing >= 5 {
+                        return Outcome::RepeatedlySingular { stage: e };
+                    }
+                    st.h *= 0.5;
+                    st.reject = true;
+                    st.last = false;
+                    continue;
+                }
+                self.stages(problem, st, y, fac);
+                self.stats.nstep += 1;
+                let err = self.error(y);
+                let fac = s.fac2.max(s.fac1.min(err.powf(0.25) / s.safe));
+                let hnew = st.h / fac;
+                if err <= 1.0 {
+                    if let Some(outcome) = self.accept(problem, st, y, err, fac, hnew) {
+                        return outcome;
+                    }
+                    break;
+                }
+                st.reject = true;
+                st.last = false;
+                st.h = hnew;
+                if self.stats.naccpt >= 1 {
+                    self.stats.nrejct += 1;
+                }
+            }
+        }
+    }
+
+    /// `f(x, y)` into DY1, then the Jacobian (analytic, or forward differences with the
+    /// original's increments `sqrt(uround · max(1e-5, |y_j|))`, f-calls not counted) and,
+    /// for a non-autonomous problem, `∂f/∂x` into FX.
+    fn jacobian<P: Problem>(&mut self, problem: &mut P, x: f64, y: &mut [f64]) {
+        let s = self.setup;
+        let (n, m1, m2) = (s.n, s.m1, s.m2);
+        let ld = s.ldjac();
+        let w = &mut self.w;
+        problem.fcn(x, y, w.dy1);
+        self.stats.nfcn += 1;
+        self.stats.njac += 1;
+        let fjac = &mut *w.tail;
+        if s.structure.analytic_jacobian {
+            problem.jac(x, y, fjac, ld);
+        } else {
+            match s.jac_band {
+                None => {
+                    for i in 0..n {
+                        let ysafe = y[i];
+                        let delt = (s.uround * 1.0e-5_f64.max(ysafe.abs())).sqrt();
+                        y[i] = ysafe + delt;
+                        problem.fcn(x, y, w.ak1);
+                        for j in m1..n {
+                            fjac[(j - m1) + i * ld] = (w.ak1[j] - w.dy1[j]) / delt;
+                        }
+                        y[i] = ysafe;
+                    }
+                }
+                Some((mljac, mujac)) => {
+                    // Columns that share no row are perturbed together, in groups of
+                    // stride MD = MIN(MBJAC, N) (RADAU5 takes MIN(MBJAC, M2)); each group
+                    // is perturbed at least once, as the original's backward GOTO; 1-based
+                    // indices as the original so the bookkeeping reads the same.
+                    let md = (mljac + mujac + 1).min(n);
+                    for mm in 1..=(m1 / m2 + 1) {
+                        for k in 1..=md {
+                            let mut j = k + (mm - 1) * m2;
+                            loop {
+                                w.ak2[j - 1] = y[j - 1];
+                                w.ak3[j - 1] = (s.uround * 1.0e-5_f64.max(y[j - 1].abs())).sqrt();
+                                y[j - 1] += w.ak3[j - 1];
+                                j += md;
+                                if j > mm * m2 {
+                                    break;
+                                }
+                            }
+                            problem.fcn(x, y, w.ak1);
+                            let mut j = k + (mm - 1) * m2;
+                            let mut j1 = k;
+                            let mut lbeg = j1.saturating_sub(mujac).max(1) + m1;
+                            loop {
+                                let lend = m2.min(j1 + mljac) + m1;
+                                y[j - 1] = w.ak2[j - 1];
+                                // Row of (l, j) in band storage: l + MUJAC + 1 - j1 - m1.
+                                for l in lbeg..=lend {
+                                    let row = l + mujac + 1 - j1 - m1;
+                                    fjac[(row - 1) + (j - 1) * ld] =
+                                        (w.ak1[l - 1] - w.dy1[l - 1]) / w.ak3[j - 1];
+                                }
+                                j += md;
+                                j1 += md;
+                                lbeg = lend + 1;
+                                if j > mm * m2 {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if !s.structure.autonomous {
+            if s.structure.analytic_dfx {
+                problem.dfx(x, y, w.fx);
+            } else {
+                let delt = (s.uround * 1.0e-5_f64.max(x.abs())).sqrt();
+                let xdelt = x + delt;
+                problem.fcn(xdelt, y, w.ak1);
+                for j in 0..n {
+                    w.fx[j] = (w.ak1[j] - w.dy1[j]) / delt;
+                }
+            }
+        }
+    }
+
+    /// DECOMR for `fac = 1/(hγ)`; `Err(IER)` for a singular matrix.
+    fn decompose(&mut self, fac: f64) -> Result<(), usize> {
+        let (fjac, rest) = self.w.tail.split_at(self.jac_len);
+        self.lin
+            .decompose(fjac, &rest[..self.mas_len], fac)
+            .map_err(|e| e.stage)?;
+        self.stats.ndec += 1;
+        Ok(())
+    }
+
+    /// The six stages, the embedded solution in YNEW with the error vector AK6 added to
+    /// it, and the dense output.
+    fn stages<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64], fac: f64) {
+        let s = self.setup;
+        let c = self.coef;
+        let n = s.n;
+        let (x, h) = (st.x, st.h);
+        let hc21 = c.c21 / h;
+        let hc31 = c.c31 / h;
+        let hc32 = c.c32 / h;
+        let hc41 = c.c41 / h;
+        let hc42 = c.c42 / h;
+        let hc43 = c.c43 / h;
+        let hc51 = c.c51 / h;
+        let hc52 = c.c52 / h;
+        let hc53 = c.c53 / h;
+        let hc54 = c.c54 / h;
+        let hc61 = c.c61 / h;
+        let hc62 = c.c62 / h;
+        let hc63 = c.c63 / h;
+        let hc64 = c.c64 / h;
+        let hc65 = c.c65 / h;
+        let [hd1, hd2, hd3, hd4] = if s.structure.autonomous {
+            [0.0; 4]
+        } else {
+            [h * c.d1, h * c.d2, h * c.d3, h * c.d4]
+        };
+        let (jac_len, mas_len) = (self.jac_len, self.mas_len);
+        let lin = &mut self.lin;
+        let w = &mut self.w;
+        let (fjac, rest) = w.tail.split_at(jac_len);
+        let fmas = &rest[..mas_len];
+        lin.solve(fjac, fmas, fac, w.dy1, w.ak1, w.fx, w.ynew, hd1, false);
+        for i in 0..n {
+            w.ynew[i] = y[i] + c.a21 * w.ak1[i];
+        }
+        problem.fcn(x + c.c2 * h, w.ynew, w.dy);
+        for i in 0..n {
+            w.ynew[i] = hc21 * w.ak1[i];
+        }
+        lin.solve(fjac, fmas, fac, w.dy, w.ak2, w.fx, w.ynew, hd2, true);
+        for i in 0..n {
+            w.ynew[i] = y[i] + c.a31 * w.ak1[i] + c.a32 * w.ak2[i];
+        }
+        problem.fcn(x + c.c3 * h, w.ynew, w.dy);
+        for i in 0..n {
+            w.ynew[i] = hc31 * w.ak1[i] + hc32 * w.ak2[i];
+        }
+        lin.solve(fjac, fmas, fac, w.dy, w.ak3, w.fx, w.ynew, hd3, true);
+        for i in 0..n {
+            w.ynew[i] = y[i] + c.a41 * w.ak1[i] + c.a42 * w.ak2[i] + c.a43 * w.ak3[i];
+        }
+        problem.fcn(x + c.c4 * h, w.ynew, w.dy);
+        for i in 0..n {
+            w.ynew[i] = hc41 * w.ak1[i] + hc42 * w.ak2[i] + hc43 * w.ak3[i];
+        }
+        lin.solve(fjac, fmas, fac, w.dy, w.ak4, w.fx, w.ynew, hd4, true);
+        for i in 0..n {
+            w.ynew[i] =
+                y[i] + c.a51 * w.ak1[i] + c.a52 * w.ak2[i] + c.a53 * w.ak3[i] + c.a54 * w.ak4[i];
+        }
+        problem.fcn(x + h, w.ynew, w.dy);
+        for i in 0..n {
+            w.ak6[i] = hc52 * w.ak2[i] + hc54 * w.ak4[i] + hc51 * w.ak1[i] + hc53 * w.ak3[i];
+        }
+        lin.solve(fjac, fmas, fac, w.dy, w.ak5, w.fx, w.ak6, 0.0, true);
+        // The embedded solution.
+        for i in 0..n {
+            w.ynew[i] += w.ak5[i];
+        }
+        problem.fcn(x + h, w.ynew, w.dy);
+        for i in 0..n {
+            w.cont[i] = hc61 * w.ak1[i]
+                + hc62 * w.ak2[i]
+                + hc65 * w.ak5[i]
+                + hc64 * w.ak4[i]
+                + hc63 * w.ak3[i];
+        }
+        let (rhs, _) = w.cont.split_at(n);
+        lin.solve(fjac, fmas, fac, w.dy, w.ak6, w.fx, rhs, 0.0, true);
+        // The new solution.
+        for i in 0..n {
+            w.ynew[i] += w.ak6[i];
+        }
+        self.stats.nsol += 6;
+        self.stats.nfcn += 5;
+        if s.structure.dense_output {
+            let (n2, n3) = (2 * n, 3 * n);
+            for i in 0..n {
+                w.cont[i] = y[i];
+                w.cont[i + n2] = c.d21 * w.ak1[i]
+                    + c.d22 * w.ak2[i]
+                    + c.d23 * w.ak3[i]
+                    + c.d24 * w.ak4[i]
+                    + c.d25 * w.ak5[i];
+                w.cont[i + n3] = c.d31 * w.ak1[i]
+                    + c.d32 * w.ak2[i]
+                    + c.d33 * w.ak3[i]
+                    + c.d34 * w.ak4[i]
+                    + c.d35 * w.ak5[i];
+            }
+        }
+    }
+
+    /// `sqrt(Σ (ak6_i / sk_i)² / n)`, `sk_i = atol_i + rtol_i · max(|y_i|, |ynew_i|)`.
+    fn error(&self, y: &[f64]) -> f64 {
+        let s = self.setup;
+        let w = &self.w;
+        let mut err = 0.0;
+        for i in 0..s.n {
+            let k = if s.rtol.len() == 1 { 0 } else { i };
+            let sk = s.atol[k] + s.rtol[k] * y[i].abs().max(w.ynew[i].abs());
+            let q = w.ak6[i] / sk;
+            err += q * q;
+        }
+        (err / s.n as f64).sqrt()
+    }
+
+    /// The accepted step: Gustafsson's correction of the new step size, `y ← ynew`,
+    /// SOLOUT, and the new H. `Some` when SOLOUT stops the integration.
+    #[allow(clippy::too_many_arguments)]
+    fn accept<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        st: &mut State,
+        y: &mut [f64],
+        err: f64,
+        mut fac: f64,
+        mut hnew: f64,
+    ) -> Option<Outcome> {
+        let s = self.setup;
+        self.stats.naccpt += 1;
+        if s.pred {
+            if self.stats.naccpt > 1 {
+                let mut facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(0.25) / s.safe;
+                facgus = s.fac2.max(s.fac1.min(facgus));
+                fac = fac.max(facgus);
+                hnew = st.h / fac;
+            }
+            st.hacc = st.h;
+            st.erracc = 1.0e-2_f64.max(err);
+        }
+        y.copy_from_slice(&self.w.ynew[..s.n]);
+        let xold = st.x;
+        st.x += st.h;
+        if s.structure.dense_output {
+            let n = s.n;
+            self.w.cont[n..2 * n].copy_from_slice(y);
+            if !self.solout(problem, self.stats.naccpt + 1, xold, st.x, st.h, y) {
+                return Some(Outcome::Interrupted);
+            }
+        }
+        if hnew.abs() > st.hmaxn {
+            hnew = st.posneg * st.hmaxn;
+        }
+        if st.reject {
+            hnew = st.posneg * hnew.abs().min(st.h.abs());
+        }
+        st.reject = false;
+        st.h = hnew;
+        None
+    }
+}
