@@ -319,13 +319,14 @@ pub fn run_kit(solver: Solver, problem: &str, tol: f64) -> (RunResult, Output) {
     run_kit_program(&exe, tol)
 }
 
-/// The original's Fortran files for `entry` (`radau5`, `ddassl`, `ddaskr`) found in
+/// The original's Fortran files for `entry` (`radau5`, `radau`, `ddassl`, `ddaskr`) found in
 /// `dir` or one of its subdirectories: the required ones, then the support files of the
 /// netlib DDASSL bundle that are present (LINPACK, BLAS, SLATEC error handling). They
 /// are compiled only on the user's machine, from a directory the user supplies.
 pub fn original_sources(entry: &str, dir: &Path) -> Result<Vec<PathBuf>, String> {
     let (required, optional): (&[&str], &[&str]) = match entry {
         "radau5" => (&["radau5.f", "decsol.f", "dc_decsol.f"], &[]),
+        "radau" => (&["radau.f", "decsol.f", "dc_decsol.f"], &[]),
         "ddassl" => (
             &["ddassl.f"],
             &[
