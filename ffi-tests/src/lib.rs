@@ -268,6 +268,7 @@ pub enum Solver {
     Radau5,
     Ddassl,
     Ddaskr,
+    Radau,
 }
 
 impl Solver {
@@ -276,6 +277,7 @@ impl Solver {
             Solver::Radau5 => "RADAU5",
             Solver::Ddassl => "DDASSL",
             Solver::Ddaskr => "DDASKR",
+            Solver::Radau => "RADAU",
         }
     }
 
@@ -286,14 +288,15 @@ impl Solver {
             Solver::Radau5 => &["radau5d.f"],
             Solver::Ddassl => &["dassld.f", "dassls.f", "dasslres.f"],
             Solver::Ddaskr => &["dassld.f", "daskrs.f", "dasslres.f"],
+            Solver::Radau => &["radaud.f"],
         }
     }
 
-    /// Problems the kit's driver refuses: RADAU5 takes no implicit (IDE) problem, the
-    /// DASSL family no index-3 problem.
+    /// Problems the kit's driver refuses: RADAU5 and RADAU take no implicit (IDE)
+    /// problem, the DASSL family no index-3 problem.
     pub fn refuses(self, problem: &str) -> bool {
         match self {
-            Solver::Radau5 => problem == "wheel",
+            Solver::Radau5 | Solver::Radau => problem == "wheel",
             Solver::Ddassl | Solver::Ddaskr => problem == "andrews" || problem == "caraxis",
         }
     }
