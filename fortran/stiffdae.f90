@@ -1,13 +1,13 @@
 !> Explicit interfaces of libstiffdae for modern Fortran: `use stiffdae` and call
-!> radau5 / contr5 / ddassl / ddaskr with checked argument types. The entry points are the
-!> legacy ones (radau5_, contr5_, ddassl_, ddaskr_), so old and new code link against the
-!> same library.
+!> radau5 / contr5 / ddassl / ddaskr / radau / contra with checked argument types. The
+!> entry points are the legacy ones (radau5_, contr5_, ddassl_, ddaskr_, radau_, contra_),
+!> so old and new code link against the same library.
 module stiffdae
   use, intrinsic :: iso_c_binding, only: c_int, c_double
   implicit none
   private
   public :: radau5, contr5, ddassl, ddaskr
-  public :: rodas, contro
+  public :: rodas, contro, radau, contra
 
   abstract interface
     subroutine fcn_t(n, x, y, f, rpar, ipar) bind(C)
@@ -143,6 +143,31 @@ module stiffdae
 
     !> Dense output of RODAS (CONTRO), from inside SOLOUT with the CONT and LRC it received.
     function contro(i, s, cont, lrc) bind(C, name='contro_') result(value)
+      import :: c_int, c_double
+      integer(c_int), intent(in) :: i, lrc
+      real(c_double), intent(in) :: s, cont(lrc)
+      real(c_double) :: value
+    end function
+
+    !> RADAU (Hairer & Wanner, orders 5, 9 and 13) with the original argument list:
+    !> RADAU5's, with IWORK(11..13) and WORK(10..13) for the stage numbers.
+    subroutine radau(n, fcn, x, y, xend, h, rtol, atol, itol, jac, ijac, mljac, &
+                     mujac, mas, imas, mlmas, mumas, solout, iout, work, lwork, &
+                     iwork, liwork, rpar, ipar, idid) bind(C, name='radau_')
+      import :: c_int, c_double, fcn_t, jac_t, mas_t, solout_t
+      integer(c_int), intent(in) :: n, itol, ijac, imas, mlmas, iout, lwork, liwork
+      procedure(fcn_t) :: fcn
+      procedure(jac_t) :: jac
+      procedure(mas_t) :: mas
+      procedure(solout_t) :: solout
+      real(c_double), intent(inout) :: x, y(n), h, rtol(*), atol(*), work(lwork), rpar(*)
+      real(c_double), intent(in) :: xend
+      integer(c_int), intent(inout) :: mljac, mujac, mumas, iwork(liwork), ipar(*)
+      integer(c_int), intent(out) :: idid
+    end subroutine
+
+    !> Dense output of RADAU (CONTRA), from inside SOLOUT with the CONT and LRC it received.
+    function contra(i, s, cont, lrc) bind(C, name='contra_') result(value)
       import :: c_int, c_double
       integer(c_int), intent(in) :: i, lrc
       real(c_double), intent(in) :: s, cont(lrc)

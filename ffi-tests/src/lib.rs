@@ -269,6 +269,7 @@ pub enum Solver {
     Ddassl,
     Ddaskr,
     Rodas,
+    Radau,
 }
 
 impl Solver {
@@ -278,6 +279,7 @@ impl Solver {
             Solver::Ddassl => "DDASSL",
             Solver::Ddaskr => "DDASKR",
             Solver::Rodas => "RODAS",
+            Solver::Radau => "RADAU",
         }
     }
 
@@ -289,14 +291,16 @@ impl Solver {
             Solver::Ddassl => &["dassld.f", "dassls.f", "dasslres.f"],
             Solver::Ddaskr => &["dassld.f", "daskrs.f", "dasslres.f"],
             Solver::Rodas => &["rodasd.f"],
+            Solver::Radau => &["radaud.f"],
         }
     }
 
-    /// Problems the kit's driver refuses: RADAU5 takes no implicit (IDE) problem, the
-    /// DASSL family no index-3 problem, RODAS none of index > 1 (nor an IDE problem).
+    /// Problems the kit's driver refuses: RADAU5 and RADAU take no implicit (IDE)
+    /// problem, the DASSL family no index-3 problem, RODAS none of index > 1 (nor an IDE
+    /// problem).
     pub fn refuses(self, problem: &str) -> bool {
         match self {
-            Solver::Radau5 => problem == "wheel",
+            Solver::Radau5 | Solver::Radau => problem == "wheel",
             Solver::Ddassl | Solver::Ddaskr => problem == "andrews" || problem == "caraxis",
             Solver::Rodas => matches!(problem, "andrews" | "caraxis" | "pump" | "wheel"),
         }
@@ -323,7 +327,7 @@ pub fn run_kit(solver: Solver, problem: &str, tol: f64) -> (RunResult, Output) {
     run_kit_program(&exe, tol)
 }
 
-/// The original's Fortran files for `entry` (`radau5`, `ddassl`, `ddaskr`) found in
+/// The original's Fortran files for `entry` (`radau5`, `radau`, `ddassl`, `ddaskr`) found in
 /// `dir` or one of its subdirectories: the required ones, then the support files of the
 /// netlib DDASSL bundle that are present (LINPACK, BLAS, SLATEC error handling). They
 /// are compiled only on the user's machine, from a directory the user supplies.
@@ -331,6 +335,7 @@ pub fn original_sources(entry: &str, dir: &Path) -> Result<Vec<PathBuf>, String>
     let (required, optional): (&[&str], &[&str]) = match entry {
         "radau5" => (&["radau5.f", "decsol.f", "dc_decsol.f"], &[]),
         "rodas" => (&["rodas.f", "decsol.f", "dc_decsol.f"], &[]),
+        "radau" => (&["radau.f", "decsol.f", "dc_decsol.f"], &[]),
         "ddassl" => (
             &["ddassl.f"],
             &[

@@ -10,21 +10,22 @@ const PROBLEMS: &[&str] = &[
     "hires", "vdpol", "pollu", "rober", "transamp", "andrews", "caraxis", "wheel", "pump",
 ];
 
-const SOLVERS: [Solver; 4] = [
+const SOLVERS: [Solver; 5] = [
     Solver::Radau5,
     Solver::Ddassl,
     Solver::Ddaskr,
     Solver::Rodas,
+    Solver::Radau,
 ];
 
 const USAGE: &str = "\
 usage: cargo run --release -p ffi-tests --bin testset -- [options]
 
-Runs the Test Set problems of the kit (fortran/) through libstiffdae with RADAU5, DDASSL
-and DDASKR and prints a table with the original codes' results beside ours.
+Runs the Test Set problems of the kit (fortran/) through libstiffdae with RADAU5, DDASSL,
+DDASKR and RADAU and prints a table with the original codes' results beside ours.
 
 options:
-  --solver NAME      radau5, ddassl, ddaskr or rodas (default: all)
+  --solver NAME      radau5, ddassl, ddaskr, rodas or radau (default: all)
   --problem NAME     one of: hires vdpol pollu rober transamp andrews caraxis wheel pump
   --tol X            one tolerance (rtol = atol = h0) instead of the table's three
   --repeat N         run every row N times (new processes) and print the median solver
@@ -33,7 +34,8 @@ options:
                      take the mean: times of warm, repeated solves
   --original DIR     also build the kit against the original Fortran sources found in DIR
                      (radau5.f, decsol.f, dc_decsol.f; ddassl.f with its LINPACK/SLATEC
-                     files; ddaskr.f, daux.f, dlinpk.f; in DIR or its subdirectories) and
+                     files; ddaskr.f, daux.f, dlinpk.f; radau.f, decsol.f, dc_decsol.f;
+                     in DIR or its subdirectories) and
                      compare with them live instead of with the frozen results
   --help             this text";
 
@@ -127,13 +129,9 @@ fn fmt_opt(v: Option<f64>) -> String {
 }
 
 /// What a row is judged by: IDID, the feval error, steps, accepted steps, function and
-/// Jacobian evaluations, (RADAU5) decompositions, and mescd and scd as printed.
+/// Jacobian evaluations, (RADAU5, RADAU) decompositions, and mescd and scd as printed.
 fn stats(r: &RunResult, solver: Solver) -> ([i64; 7], [String; 3]) {
-    let nlu = if matches!(solver, Solver::Radau5 | Solver::Rodas) {
-        r.nlu
-    } else {
-        0
-    };
+    let nlu = if counts_lu(solver) { r.nlu } else { 0 };
     (
         [
             r.idid.into(),
@@ -148,8 +146,13 @@ fn stats(r: &RunResult, solver: Solver) -> ([i64; 7], [String; 3]) {
     )
 }
 
+/// Whether the solver's statistics count LU decompositions.
+fn counts_lu(solver: Solver) -> bool {
+    matches!(solver, Solver::Radau5 | Solver::Radau | Solver::Rodas)
+}
+
 fn short(r: &RunResult, solver: Solver) -> String {
-    let lu = if matches!(solver, Solver::Radau5 | Solver::Rodas) {
+    let lu = if counts_lu(solver) {
         format!("/{}", r.nlu)
     } else {
         String::new()
@@ -179,10 +182,10 @@ fn reason(r: &RunResult, original: Option<&RunResult>) -> String {
 
 fn idid_meaning(solver: &str, idid: i32) -> &'static str {
     match (solver, idid) {
-        ("RADAU5" | "RODAS", -1) => "input not consistent",
-        ("RADAU5" | "RODAS", -2) => "larger NMAX needed",
-        ("RADAU5" | "RODAS", -3) => "step size too small",
-        ("RADAU5" | "RODAS", -4) => "matrix repeatedly singular",
+        ("RADAU5" | "RADAU" | "RODAS", -1) => "input not consistent",
+        ("RADAU5" | "RADAU" | "RODAS", -2) => "larger NMAX needed",
+        ("RADAU5" | "RADAU" | "RODAS", -3) => "step size too small",
+        ("RADAU5" | "RADAU" | "RODAS", -4) => "matrix repeatedly singular",
         (_, -1) => "500 steps on this call",
         (_, -2) => "too much accuracy requested",
         (_, -3) => "a weight became zero",
@@ -200,19 +203,21 @@ fn idid_meaning(solver: &str, idid: i32) -> &'static str {
 
 const LEGEND: &str = "\
 legend:
-  idid   RADAU5: 1 success, -1 input not consistent, -2 larger NMAX needed, -3 step size
-         too small, -4 matrix repeatedly singular. DDASSL/DDASKR: 3 TOUT reached, -1 500
-         steps on one call, -2 too much accuracy, -3 zero weight, -6 repeated error test
-         failures, -7 repeated convergence failures, -8 singular matrix, -9 convergence
-         after error test failures, -10/-11 IRES = -1/-2, -12 initial values failed,
-         -33 illegal input (the kit driver continues over segments, as the Test Set's).
+  idid   RADAU5, RADAU: 1 success, -1 input not consistent, -2 larger NMAX needed, -3
+         step size too small, -4 matrix repeatedly singular. DDASSL/DDASKR: 3 TOUT
+         reached, -1 500 steps on one call, -2 too much accuracy, -3 zero weight, -6
+         repeated error test failures, -7 repeated convergence failures, -8 singular
+         matrix, -9 convergence after error test failures, -10/-11 IRES = -1/-2, -12
+         initial values failed, -33 illegal input (the kit driver continues over
+         segments, as the Test Set's).
   mescd  -log10 of the largest mixed error over all components at the end point,
          |y - yref| / (atol/rtol + |yref|) (the Test Set's report).
   scd    -log10 of the largest relative error over the components the problem
          compares (absolute where the reference is zero); pump: y9, the charge, also
          on its own.
   steps/accept/#f/#Jac/#LU   steps, accepted steps, function (DAE: residual)
-         evaluations, Jacobians and LU decompositions (RADAU5) as the solver counts them.
+         evaluations, Jacobians and LU decompositions (RADAU5, RADAU) as the solver
+         counts them.
   original   the same kit driver linked against the original Fortran code (frozen in
          ffi-tests/expected/testset_original.txt, or live with --original DIR, then
          also its median solver time and the ratio ours/original);
