@@ -1,18 +1,25 @@
-//! stiffdae: Hairer & Wanner's RADAU5 and Petzold's DDASSL and DDASKR re-implemented in
-//! safe, reentrant Rust, exporting the original Fortran ABI (`radau5_`, `contr5_`,
-//! `ddassl_`, `ddaskr_`) from `libstiffdae.so` / `libstiffdae.a`.
+//! stiffdae: Hairer & Wanner's RADAU5, RADAU and RODAS and Petzold's DDASSL and DDASKR
+//! re-implemented in safe, reentrant Rust, exporting the original Fortran ABI (`radau5_`,
+//! `contr5_`, `radau_`, `contra_`, `rodas_`, `contro_`, `ddassl_`, `ddaskr_`) from
+//! `libstiffdae.so` / `libstiffdae.a`.
 //!
 //! A program written for the Fortran codes links unchanged and gets the original's step
-//! sequence, statistics and IDID; Rust programs use the safe API of each method:
+//! sequence, statistics and IDID; Rust programs use the safe API of each method, all in
+//! one shape ([`prelude`]: [`Advance`], [`Integrator`], [`Tolerance`], [`Statistics`],
+//! [`Reached`], [`Error`]):
 //!
 //! - [`radau5`]: Radau IIA of order 5 for `M y' = f(x, y)` (Solving ODEs II, §IV.8), with
 //!   index hints for DAEs of index up to 3, dense output and banded matrices;
+//! - [`radau`]: Radau IIA of variable order 5, 9, 13 (RADAU);
+//! - [`rodas`]: the Rosenbrock method of order 4(3) with dense output (RODAS);
 //! - [`dassl`]: BDF of orders 1–5 for `G(t, y, y') = 0` (DDASSL), with the state in the
 //!   original's RWORK/IWORK layout;
-//! - [`daskr`]: DDASSL plus root finding and consistent initial values (DDASKR);
+//! - [`daskr`]: DDASSL plus root finding, consistent initial values and the Krylov
+//!   option through the legacy ABI (DDASKR);
 //! - [`bdf`]: the BDF core the two share (coefficients, history, order selection,
 //!   weights, iteration matrix, TOUT/TSTOP logic, typed outcomes, messages);
 //! - [`roots`]: event location on any interpolant (DROOTS' Illinois iteration);
+//! - [`ensemble`]: many independent solves on several threads;
 //! - [`linalg`]: the LU kernels with the originals' operation order (decsol, LINPACK).
 //!
 //! The core has no `unsafe`: the compiler checks it (`deny(unsafe_code)` below); the
