@@ -345,21 +345,6 @@ fn cabs1(re: f64, im: f64) -> f64 {
     re.abs() + im.abs()
 }
 
-/// `x += a·t` for complex `a` at `(ar, ai)[src]`, `t = tr + i ti`, with DECC's special
-/// cases for a real or an imaginary `t` (they change the rounding, so they stay).
-#[inline(always)]
-fn axpy_c(ar: &mut [f64], ai: &mut [f64], dst: usize, src: usize, tr: f64, ti: f64) {
-    let (prodr, prodi) = if ti == 0.0 {
-        (ar[src] * tr, ai[src] * tr)
-    } else if tr == 0.0 {
-        (-ai[src] * ti, ar[src] * ti)
-    } else {
-        (ar[src] * tr - ai[src] * ti, ai[src] * tr + ar[src] * ti)
-    };
-    ar[dst] = ar[dst] + prodr;
-    ai[dst] = ai[dst] + prodi;
-}
-
 /// DECC: LU factorisation of the dense complex matrix `ar + i ai` (each `lda * n`
 /// values), stage by stage as the original, one column of the trailing matrix at a time.
 #[inline]
@@ -413,14 +398,7 @@ fn decc_body(
         let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
         let kr = &mut done_r[k * lda..k * lda + n];
         let ki = &mut done_i[k * lda..k * lda + n];
-        let mut m = k;
-        let mut big = cabs1(kr[k], ki[k]);
-        for (i, (&r, &s)) in (k + 1..).zip(kr[k + 1..].iter().zip(&ki[k + 1..])) {
-            if cabs1(r, s) > big {
-                m = i;
-                big = cabs1(r, s);
-            }
-        }
+        let m = search_c(kr, ki, k);
         ip[k] = m;
         let tr = exchange(kr, m, k);
         let ti = exchange(ki, m, k);
@@ -833,7 +811,10 @@ fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64
 }
 
 /// DECBC: [`decb`] for a complex band matrix `ar + i ai`.
-#[allow(clippy::too_many_lines)]
+///
+/// Organised as [`decb`]: order 1 before the length checks, the pivot search a branching
+/// scan, each column's update a loop over slices, specialised for 1 to 4 subdiagonals.
+#[inline]
 pub fn decbc(
     n: usize,
     ar: &mut [f64],
@@ -843,76 +824,152 @@ pub fn decbc(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    let md = ml + mu;
+    if let ([_], [_], [_]) = (&*ip, &*ar, &*ai) {
+        // N = 1 goes to label 70 (with lda = 1, hence ml = mu = 0): inline, as in [`decb`].
+        if n == 1 && md == 0 {
+            return nonzero_c(ar[0], ai[0], 1);
+        }
+    }
     assert!(lda > 2 * ml + mu);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
     assert_eq!(ip.len(), n);
-    let md = ml + mu;
     if ml != 0 && n > 1 {
-        for j in (mu + 1)..n {
-            for i in 0..ml {
-                ar[i + j * lda] = 0.0;
-                ai[i + j * lda] = 0.0;
-            }
-        }
-        let mut ju = 0;
-        for k in 0..n - 1 {
-            let col = k * lda;
-            let mut m = md;
-            let mdl = ml.min(n - 1 - k) + md;
-            for i in md + 1..=mdl {
-                if cabs1(ar[i + col], ai[i + col]) > cabs1(ar[m + col], ai[m + col]) {
-                    m = i;
-                }
-            }
-            ip[k] = m + k - md;
-            let mut tr = ar[m + col];
-            let mut ti = ai[m + col];
-            if m != md {
-                ar[m + col] = ar[md + col];
-                ai[m + col] = ai[md + col];
-                ar[md + col] = tr;
-                ai[md + col] = ti;
-            }
-            if cabs1(tr, ti) == 0.0 {
-                return Err(Singular { stage: k + 1 });
-            }
-            let den = tr * tr + ti * ti;
-            tr = tr / den;
-            ti = -ti / den;
-            for i in md + 1..=mdl {
-                let prodr = ar[i + col] * tr - ai[i + col] * ti;
-                let prodi = ai[i + col] * tr + ar[i + col] * ti;
-                ar[i + col] = -prodr;
-                ai[i + col] = -prodi;
-            }
-            ju = ju.max(mu + ip[k] + 1).min(n);
-            let mut mm = md;
-            for j in k + 1..ju {
-                let cj = j * lda;
-                m -= 1;
-                mm -= 1;
-                let tr = ar[m + cj];
-                let ti = ai[m + cj];
-                if m != mm {
-                    ar[m + cj] = ar[mm + cj];
-                    ai[m + cj] = ai[mm + cj];
-                    ar[mm + cj] = tr;
-                    ai[mm + cj] = ti;
-                }
-                if cabs1(tr, ti) == 0.0 {
-                    continue;
-                }
-                let jk = j - k;
-                for i in md + 1..=mdl {
-                    axpy_c(ar, ai, i - jk + cj, i + col, tr, ti);
-                }
-            }
+        match ml {
+            1 => decbc_ml::<1>(n, ar, ai, lda, mu, ip)?,
+            2 => decbc_ml::<2>(n, ar, ai, lda, mu, ip)?,
+            3 => decbc_ml::<3>(n, ar, ai, lda, mu, ip)?,
+            4 => decbc_ml::<4>(n, ar, ai, lda, mu, ip)?,
+            _ => decbc_any(n, ar, ai, lda, ml, mu, ip)?,
         }
     }
     let last = md + (n - 1) * lda;
-    if cabs1(ar[last], ai[last]) == 0.0 {
-        return Err(Singular { stage: n });
+    nonzero_c(ar[last], ai[last], n)
+}
+
+/// `Ok` unless the last complex pivot is zero (label 70 of DECC and DECBC).
+#[inline(always)]
+fn nonzero_c(dr: f64, di: f64, n: usize) -> Result<(), Singular> {
+    if cabs1(dr, di) == 0.0 {
+        Err(Singular { stage: n })
+    } else {
+        Ok(())
+    }
+}
+
+/// Loop 10 of DECC and DECBC: [`search`] with the measure [`cabs1`]
+/// (`DABS(AR(I,K))+DABS(AI(I,K)) .GT. DABS(AR(M,K))+DABS(AI(M,K))`).
+#[inline(always)]
+fn search_c(re: &[f64], im: &[f64], k: usize) -> usize {
+    let mut m = k;
+    let mut big = cabs1(re[k], im[k]);
+    while let Some(p) = re[m + 1..]
+        .iter()
+        .zip(&im[m + 1..])
+        .position(|(&r, &i)| cabs1(r, i) > big)
+    {
+        m += 1 + p;
+        big = cabs1(re[m], im[m]);
+    }
+    m
+}
+
+/// [`decbc_body`] for a constant number of subdiagonals, so that the short loops over
+/// them unroll.
+#[inline(never)]
+fn decbc_ml<const ML: usize>(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decbc_body(n, ar, ai, lda, ML, mu, ip)
+}
+
+/// [`decbc_body`] for any number of subdiagonals.
+#[inline(never)]
+fn decbc_any(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decbc_body(n, ar, ai, lda, ml, mu, ip)
+}
+
+/// Loops 5 to 60 of DECBC (`ml` > 0, `n` > 1), as [`decb_body`].
+#[inline(always)]
+fn decbc_body(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let md = ml + mu;
+    for j in (mu + 1)..n {
+        ar[j * lda..j * lda + ml].fill(0.0);
+        ai[j * lda..j * lda + ml].fill(0.0);
+    }
+    let mut ju = 0;
+    for k in 0..n - 1 {
+        let (done_r, rest_r) = ar.split_at_mut((k + 1) * lda);
+        let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
+        // Rows md..=mdl of column k are the diagonal and the subdiagonals inside.
+        let mdl = ml.min(n - 1 - k) + md;
+        let band_r = &mut done_r[k * lda + md..=k * lda + mdl];
+        let band_i = &mut done_i[k * lda + md..=k * lda + mdl];
+        let p = search_c(band_r, band_i, 0);
+        let mut m = md + p;
+        ip[k] = m + k - md;
+        let (tr, ti) = (band_r[p], band_i[p]);
+        band_r[p] = band_r[0];
+        band_i[p] = band_i[0];
+        band_r[0] = tr;
+        band_i[0] = ti;
+        if cabs1(tr, ti) == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        let den = tr * tr + ti * ti;
+        let tr = tr / den;
+        let ti = -ti / den;
+        for (r, s) in band_r[1..].iter_mut().zip(band_i[1..].iter_mut()) {
+            let prodr = *r * tr - *s * ti;
+            let prodi = *s * tr + *r * ti;
+            *r = -prodr;
+            *s = -prodi;
+        }
+        let (mr, mi) = (&band_r[1..], &band_i[1..]);
+        let len = mr.len();
+        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+        ju = ju.max(mu + ip[k] + 1).min(n);
+        let mut mm = md;
+        let cols = rest_r
+            .chunks_exact_mut(lda)
+            .zip(rest_i.chunks_exact_mut(lda));
+        for (cr, ci) in cols.take(ju.saturating_sub(k + 1)) {
+            m -= 1;
+            mm -= 1;
+            let (tr, ti) = (cr[m], ci[m]);
+            cr[m] = cr[mm];
+            ci[m] = ci[mm];
+            cr[mm] = tr;
+            ci[mm] = ti;
+            if cabs1(tr, ti) == 0.0 {
+                continue;
+            }
+            // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
+            let rows = mm + 1..mm + 1 + len;
+            axpy_column(&mut cr[rows.clone()], &mut ci[rows], mr, mi, tr, ti);
+        }
     }
     Ok(())
 }
