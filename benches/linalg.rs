@@ -570,8 +570,10 @@ fn main() {
     let only: Option<Vec<usize>> = std::env::var("STIFFDAE_BENCH_N")
         .ok()
         .map(|v| v.split(',').filter_map(|x| x.trim().parse().ok()).collect());
+    // STIFFDAE_BENCH_TABLE=dense or banded runs that table alone.
+    let table = std::env::var("STIFFDAE_BENCH_TABLE").unwrap_or_default();
     for n in sizes {
-        if only.as_ref().is_some_and(|o| !o.contains(&n)) {
+        if table == "banded" || only.as_ref().is_some_and(|o| !o.contains(&n)) {
             continue;
         }
         for fill in [Fill::Dense, Fill::Banded, Fill::Sparse] {
@@ -593,8 +595,10 @@ fn main() {
             );
         }
     }
-    if let Some(o) = orig.as_ref() {
+    if orig.is_some() && table != "banded" {
         println!("worst ratio ours/original: {worst:.2}");
+    }
+    if let Some(o) = orig.as_ref().filter(|_| table != "dense") {
         let mut band_worst: f64 = 0.0;
         println!("\nbanded storage, factor + solve, median ns");
         println!(

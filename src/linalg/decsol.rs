@@ -781,7 +781,10 @@ pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64]
     solb_body(n, a, lda, ml, mu, b, ip);
 }
 
-/// Loops 20 to 50 of SOLB, each a loop over slices.
+/// Largest band above the diagonal (`ml + mu`) whose back substitution runs row by row.
+const ROWS: usize = 4;
+
+/// Loops 20 to 50 of SOLB.
 #[inline(never)]
 fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
     let md = ml + mu;
@@ -798,6 +801,20 @@ fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64
             }
         }
     }
+    match md {
+        0 => back_rows::<0>(n, a, lda, b),
+        1 => back_rows::<1>(n, a, lda, b),
+        2 => back_rows::<2>(n, a, lda, b),
+        3 => back_rows::<3>(n, a, lda, b),
+        ROWS => back_rows::<ROWS>(n, a, lda, b),
+        _ => back_columns(n, a, lda, md, b),
+    }
+}
+
+/// Loops 30 to 50 of SOLB column by column, as the original: for wide bands, where each
+/// column's update is a long loop.
+#[inline(always)]
+fn back_columns(n: usize, a: &[f64], lda: usize, md: usize, b: &mut [f64]) {
     for k in (1..n).rev() {
         b[k] = b[k] / a[md + k * lda];
         let t = -b[k];
@@ -808,6 +825,21 @@ fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64
         }
     }
     b[0] = b[0] / a[md];
+}
+
+/// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`], row by row: `b(k)` receives
+/// the updates of columns k + MD, ..., k + 1 in this order, as in the original, but
+/// kept in a register until its division. Column by column, each short update would
+/// load values that the previous column's update has just stored, and wait for them.
+#[inline(always)]
+fn back_rows<const MD: usize>(n: usize, a: &[f64], lda: usize, b: &mut [f64]) {
+    for k in (0..n).rev() {
+        let mut x = b[k];
+        for j in (k + 1..n.min(k + MD + 1)).rev() {
+            x = x + a[MD + k - j + j * lda] * -b[j];
+        }
+        b[k] = x / a[MD + k * lda];
+    }
 }
 
 /// DECBC: [`decb`] for a complex band matrix `ar + i ai`.
@@ -975,6 +1007,7 @@ fn decbc_body(
 }
 
 /// SOLBC: solves `A x = b` with the factors of [`decbc`].
+#[inline]
 pub fn solbc(
     n: usize,
     ar: &[f64],
@@ -986,19 +1019,44 @@ pub fn solbc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
+    let md = ml + mu;
+    if let ([xr], [xi], [_], [dr], [di]) = (&mut *br, &mut *bi, ip, ar, ai) {
+        // Label 40's last division alone (lda = 1, hence ml = mu = 0): inline, as in
+        // [`dec`].
+        if n == 1 && md == 0 {
+            (*xr, *xi) = cdiv(*xr, *xi, *dr, *di);
+            return;
+        }
+    }
     assert!(lda > 2 * ml + mu);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
     assert_eq!(br.len(), n);
     assert_eq!(bi.len(), n);
     assert_eq!(ip.len(), n);
-    let md = ml + mu;
     // SOLBC jumps to its end (label 50) for N = 1 with ML > 0, past the division SOLB
     // does there: B comes back unchanged. RADAU5 cannot get here (a banded N = 1 system
     // has ML = 0); the routine is kept as the original.
     if ml != 0 && n == 1 {
         return;
     }
+    solbc_body(n, ar, ai, lda, ml, mu, br, bi, ip);
+}
+
+/// Loops 20 to 40 of SOLBC, as [`solb_body`].
+#[inline(never)]
+fn solbc_body(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
             let m = ip[k];
@@ -1016,6 +1074,27 @@ pub fn solbc(
             }
         }
     }
+    match md {
+        0 => back_rows_c::<0>(n, ar, ai, lda, br, bi),
+        1 => back_rows_c::<1>(n, ar, ai, lda, br, bi),
+        2 => back_rows_c::<2>(n, ar, ai, lda, br, bi),
+        3 => back_rows_c::<3>(n, ar, ai, lda, br, bi),
+        ROWS => back_rows_c::<ROWS>(n, ar, ai, lda, br, bi),
+        _ => back_columns_c(n, ar, ai, lda, md, br, bi),
+    }
+}
+
+/// Loops 25 to 40 of SOLBC column by column, as the original (see [`back_columns`]).
+#[inline(always)]
+fn back_columns_c(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    md: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+) {
     for k in (1..n).rev() {
         let d = md + k * lda;
         (br[k], bi[k]) = cdiv(br[k], bi[k], ar[d], ai[d]);
@@ -1028,4 +1107,25 @@ pub fn solbc(
         }
     }
     (br[0], bi[0]) = cdiv(br[0], bi[0], ar[md], ai[md]);
+}
+
+/// Loops 25 to 40 of SOLBC row by row, as [`back_rows`].
+#[inline(always)]
+fn back_rows_c<const MD: usize>(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+) {
+    for k in (0..n).rev() {
+        let (mut xr, mut xi) = (br[k], bi[k]);
+        for j in (k + 1..n.min(k + MD + 1)).rev() {
+            let at = MD + k - j + j * lda;
+            axpy_c_full(&mut xr, &mut xi, ar[at], ai[at], -br[j], -bi[j]);
+        }
+        let d = MD + k * lda;
+        (br[k], bi[k]) = cdiv(xr, xi, ar[d], ai[d]);
+    }
 }
