@@ -845,7 +845,8 @@ fn back_rows<const MD: usize>(n: usize, a: &[f64], lda: usize, b: &mut [f64]) {
 /// DECBC: [`decb`] for a complex band matrix `ar + i ai`.
 ///
 /// Organised as [`decb`]: order 1 before the length checks, the pivot search a branching
-/// scan, each column's update a loop over slices, specialised for 1 to 4 subdiagonals.
+/// scan, each column's update a loop over slices, specialised for 2 to 4 subdiagonals,
+/// one subdiagonal indexed as the original.
 #[inline]
 pub fn decbc(
     n: usize,
@@ -869,7 +870,7 @@ pub fn decbc(
     assert_eq!(ip.len(), n);
     if ml != 0 && n > 1 {
         match ml {
-            1 => decbc_ml::<1>(n, ar, ai, lda, mu, ip)?,
+            1 => decbc_one(n, ar, ai, lda, mu, ip)?,
             2 => decbc_ml::<2>(n, ar, ai, lda, mu, ip)?,
             3 => decbc_ml::<3>(n, ar, ai, lda, mu, ip)?,
             4 => decbc_ml::<4>(n, ar, ai, lda, mu, ip)?,
@@ -919,6 +920,83 @@ fn decbc_ml<const ML: usize>(
     ip: &mut [usize],
 ) -> Result<(), Singular> {
     decbc_body(n, ar, ai, lda, ML, mu, ip)
+}
+
+/// Loops 7 to 60 of DECBC for one subdiagonal, indexed as the original (see
+/// [`decb_one`]).
+#[inline(never)]
+fn decbc_one(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let md = 1 + mu;
+    for j in (mu + 1)..n {
+        ar[j * lda] = 0.0;
+        ai[j * lda] = 0.0;
+    }
+    let mut ju = 0;
+    for k in 0..n - 1 {
+        let col = k * lda;
+        // The one subdiagonal: row md + 1 of column k.
+        let (d, s) = (md + col, md + 1 + col);
+        let m = if cabs1(ar[s], ai[s]) > cabs1(ar[d], ai[d]) {
+            md + 1
+        } else {
+            md
+        };
+        ip[k] = m + k - md;
+        let (tr, ti) = (ar[m + col], ai[m + col]);
+        if m != md {
+            ar[s] = ar[d];
+            ai[s] = ai[d];
+            ar[d] = tr;
+            ai[d] = ti;
+        }
+        if cabs1(tr, ti) == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        let den = tr * tr + ti * ti;
+        let tr = tr / den;
+        let ti = -ti / den;
+        let prodr = ar[s] * tr - ai[s] * ti;
+        let prodi = ai[s] * tr + ar[s] * ti;
+        let (lr, li) = (-prodr, -prodi);
+        ar[s] = lr;
+        ai[s] = li;
+        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+        ju = ju.max(mu + ip[k] + 1).min(n);
+        let (mut m, mut mm) = (m, md);
+        for j in k + 1..ju {
+            let cj = j * lda;
+            m -= 1;
+            mm -= 1;
+            let (tr, ti) = (ar[m + cj], ai[m + cj]);
+            if m != mm {
+                ar[m + cj] = ar[mm + cj];
+                ai[m + cj] = ai[mm + cj];
+                ar[mm + cj] = tr;
+                ai[mm + cj] = ti;
+            }
+            if cabs1(tr, ti) == 0.0 {
+                continue;
+            }
+            let (prodr, prodi) = if ti == 0.0 {
+                (lr * tr, li * tr)
+            } else if tr == 0.0 {
+                (-(li * ti), lr * ti)
+            } else {
+                (lr * tr - li * ti, li * tr + lr * ti)
+            };
+            let x = mm + 1 + cj;
+            ar[x] = ar[x] + prodr;
+            ai[x] = ai[x] + prodi;
+        }
+    }
+    Ok(())
 }
 
 /// [`decbc_body`] for any number of subdiagonals.
