@@ -586,7 +586,8 @@ fn solc_body(
 /// element (i, j) at row `ml + mu + i - j` of column j, leading dimension ≥ 2ml+mu+1.
 ///
 /// Stage by stage as the original, each column's update a loop over slices (no index
-/// checks inside) and the pivot search a branching scan as in [`dec`].
+/// checks inside) and the pivot search a branching scan as in [`dec`]; specialised for
+/// 2 to 8 subdiagonals, one subdiagonal indexed as the original.
 #[inline]
 pub fn decb(
     n: usize,
@@ -614,6 +615,10 @@ pub fn decb(
             2 => decb_ml::<2>(n, a, lda, mu, ip)?,
             3 => decb_ml::<3>(n, a, lda, mu, ip)?,
             4 => decb_ml::<4>(n, a, lda, mu, ip)?,
+            5 => decb_ml::<5>(n, a, lda, mu, ip)?,
+            6 => decb_ml::<6>(n, a, lda, mu, ip)?,
+            7 => decb_ml::<7>(n, a, lda, mu, ip)?,
+            8 => decb_ml::<8>(n, a, lda, mu, ip)?,
             _ => decb_any(n, a, lda, ml, mu, ip)?,
         }
     }
@@ -845,7 +850,7 @@ fn back_rows<const MD: usize>(n: usize, a: &[f64], lda: usize, b: &mut [f64]) {
 /// DECBC: [`decb`] for a complex band matrix `ar + i ai`.
 ///
 /// Organised as [`decb`]: order 1 before the length checks, the pivot search a branching
-/// scan, each column's update a loop over slices, specialised for 2 to 4 subdiagonals,
+/// scan, each column's update a loop over slices, specialised for 2 to 8 subdiagonals,
 /// one subdiagonal indexed as the original.
 #[inline]
 pub fn decbc(
@@ -874,6 +879,10 @@ pub fn decbc(
             2 => decbc_ml::<2>(n, ar, ai, lda, mu, ip)?,
             3 => decbc_ml::<3>(n, ar, ai, lda, mu, ip)?,
             4 => decbc_ml::<4>(n, ar, ai, lda, mu, ip)?,
+            5 => decbc_ml::<5>(n, ar, ai, lda, mu, ip)?,
+            6 => decbc_ml::<6>(n, ar, ai, lda, mu, ip)?,
+            7 => decbc_ml::<7>(n, ar, ai, lda, mu, ip)?,
+            8 => decbc_ml::<8>(n, ar, ai, lda, mu, ip)?,
             _ => decbc_any(n, ar, ai, lda, ml, mu, ip)?,
         }
     }
