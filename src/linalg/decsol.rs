@@ -104,6 +104,13 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
             _ => {}
         }
     }
+    dec_any(n, a, lda, ip)
+}
+
+/// [`dec_body`] for any order and leading dimension, out of line so that the callers
+/// of [`dec`] (which inline it) stay small for the other paths.
+#[inline(never)]
+fn dec_any(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(n, a, lda, ip)
 }
 
@@ -312,7 +319,13 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     if lda == n && (2..=SMALL).contains(&n) {
         return small!(n, sol_fixed(a, b, ip));
     }
-    sol_body(n, a, lda, b, ip)
+    sol_any(n, a, lda, b, ip)
+}
+
+/// [`sol_body`] out of line, as [`dec_any`].
+#[inline(never)]
+fn sol_any(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
+    sol_body(n, a, lda, b, ip);
 }
 
 #[inline(never)]
@@ -368,6 +381,18 @@ pub fn decc(
     if lda == n && (2..=SMALL).contains(&n) {
         return small!(n, decc_fixed(ar, ai, ip));
     }
+    decc_any(n, ar, ai, lda, ip)
+}
+
+/// [`decc_body`] out of line, as [`dec_any`].
+#[inline(never)]
+fn decc_any(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
     decc_body(n, ar, ai, lda, ip)
 }
 
@@ -520,7 +545,21 @@ pub fn solc(
     if lda == n && (2..=SMALL).contains(&n) {
         return small!(n, solc_fixed(ar, ai, br, bi, ip));
     }
-    solc_body(n, ar, ai, lda, br, bi, ip)
+    solc_any(n, ar, ai, lda, br, bi, ip)
+}
+
+/// [`solc_body`] out of line, as [`dec_any`].
+#[inline(never)]
+fn solc_any(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    solc_body(n, ar, ai, lda, br, bi, ip);
 }
 
 #[inline(never)]
