@@ -991,19 +991,19 @@ fn decbc_one(
         let col = k * lda;
         // The one subdiagonal: row md + 1 of column k.
         let (d, s) = (md + col, md + 1 + col);
-        let m = if cabs1(ar[s], ai[s]) > cabs1(ar[d], ai[d]) {
-            md + 1
-        } else {
-            md
-        };
-        ip[k] = m + k - md;
-        let (tr, ti) = (ar[m + col], ai[m + col]);
-        if m != md {
+        // The exchange inside the branch keeps it a branch (predicted, as the original's),
+        // not a conditional move that the loads of the pivot would wait for.
+        let (m, tr, ti) = if cabs1(ar[s], ai[s]) > cabs1(ar[d], ai[d]) {
+            let (tr, ti) = (ar[s], ai[s]);
             ar[s] = ar[d];
             ai[s] = ai[d];
             ar[d] = tr;
             ai[d] = ti;
-        }
+            (md + 1, tr, ti)
+        } else {
+            (md, ar[d], ai[d])
+        };
+        ip[k] = m + k - md;
         if cabs1(tr, ti) == 0.0 {
             return Err(Singular { stage: k + 1 });
         }
