@@ -348,7 +348,7 @@ fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64
     if ier == 0 {
         lu.solve(&mut x);
     }
-    let equal = ok && same_bits(lu.matrix_mut(), &f) && (ier != 0 || same_bits(&x, &y));
+    let equal = ok && same_bits(lu.matrix_mut(), f) && (ier != 0 || same_bits(&x, y));
     (ours, Some((theirs, ratio, equal)))
 }
 
@@ -435,9 +435,9 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
     }
     let (r, i) = lu.matrix_mut();
     let equal = ok
-        && same_bits(r, &fr)
-        && same_bits(i, &fi)
-        && (ier != 0 || (same_bits(&xr, &yr) && same_bits(&xi, &yi)));
+        && same_bits(r, fr)
+        && same_bits(i, fi)
+        && (ier != 0 || (same_bits(&xr, yr) && same_bits(&xi, yi)));
     (ours, Some((theirs, ratio, equal)))
 }
 
@@ -487,7 +487,7 @@ fn banded(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f64, bool)
     let ok = lu.factor().is_ok() == (ier == 0);
     x.copy_from_slice(&b);
     lu.solve(&mut x);
-    let equal = ok && same_bits(lu.matrix_mut(), &f) && same_bits(&x, &y);
+    let equal = ok && same_bits(lu.matrix_mut(), f) && same_bits(&x, y);
     (ours, theirs, ratio, equal)
 }
 
@@ -590,7 +590,7 @@ fn banded_complex(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f6
     lu.solve(&mut xr, &mut xi);
     let (r, i) = lu.matrix_mut();
     let equal =
-        ok && same_bits(r, &fr) && same_bits(i, &fi) && same_bits(&xr, &yr) && same_bits(&xi, &yi);
+        ok && same_bits(r, fr) && same_bits(i, fi) && same_bits(&xr, yr) && same_bits(&xi, yi);
     (ours, theirs, ratio, equal)
 }
 
