@@ -104,13 +104,6 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
             _ => {}
         }
     }
-    dec_any(n, a, lda, ip)
-}
-
-/// [`dec_body`] for any order and leading dimension, out of line so that the callers
-/// of [`dec`] (which inline it) stay small for the other paths.
-#[inline(never)]
-fn dec_any(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(n, a, lda, ip)
 }
 
@@ -322,7 +315,8 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     sol_any(n, a, lda, b, ip)
 }
 
-/// [`sol_body`] out of line, as [`dec_any`].
+/// [`sol_body`] for any order and leading dimension, out of line so that the callers
+/// of [`sol`] (which inline it) stay small for the other paths.
 #[inline(never)]
 fn sol_any(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     sol_body(n, a, lda, b, ip);
@@ -384,7 +378,7 @@ pub fn decc(
     decc_any(n, ar, ai, lda, ip)
 }
 
-/// [`decc_body`] out of line, as [`dec_any`].
+/// [`decc_body`] out of line, as [`sol_any`].
 #[inline(never)]
 fn decc_any(
     n: usize,
@@ -548,7 +542,7 @@ pub fn solc(
     solc_any(n, ar, ai, lda, br, bi, ip)
 }
 
-/// [`solc_body`] out of line, as [`dec_any`].
+/// [`solc_body`] out of line, as [`sol_any`].
 #[inline(never)]
 fn solc_any(
     n: usize,
