@@ -253,26 +253,51 @@ fn solve_complex(lu: &mut ComplexLu, br: &mut [f64], bi: &mut [f64]) {
     lu.solve(br, bi);
 }
 
-/// A copy of `a` placed half a page away (mod 4096 bytes) from `dst`, so that copying it
-/// there before each factorisation does not suffer from 4K aliasing for one side only.
-struct Source {
+/// A copy of `a` at a chosen address modulo the 4 KiB page: `offset` bytes after `like`.
+///
+/// The original's matrix and right-hand side are placed as ours ([`Placed::twin`]): where
+/// a small matrix lies decides whether it straddles a cache line or a page (the 64-byte
+/// matrix of order 2 with one sub- and one superdiagonal, allocated by `RealLu` at 4080
+/// mod 4096 in one run, took 49 ns instead of 28), and that must cost both sides alike.
+/// The sources of the copies before each factorisation lie half a page away from their
+/// destinations ([`Placed::source`]), so that neither side suffers from 4K aliasing.
+struct Placed {
     buf: Vec<f64>,
     at: usize,
+    len: usize,
 }
 
-impl Source {
-    fn new(a: &[f64], dst: *const f64) -> Self {
+impl Placed {
+    fn new(a: &[f64], like: *const f64, offset: usize) -> Self {
         let mut buf = vec![0.0; a.len() + 512];
         let base = buf.as_ptr() as usize;
         let at = (0..512)
-            .find(|o| (base + 8 * o).wrapping_sub(dst as usize) % 4096 == 2048)
+            .find(|o| (base + 8 * o).wrapping_sub(like as usize) % 4096 == offset)
             .unwrap_or(0);
         buf[at..at + a.len()].copy_from_slice(a);
-        Self { buf, at }
+        Self {
+            buf,
+            at,
+            len: a.len(),
+        }
     }
 
-    fn get(&self, len: usize) -> &[f64] {
-        &self.buf[self.at..self.at + len]
+    /// `a` at the same address as `like` modulo the page.
+    fn twin(a: &[f64], like: *const f64) -> Self {
+        Self::new(a, like, 0)
+    }
+
+    /// `a` half a page away from `dst`.
+    fn source(a: &[f64], dst: *const f64) -> Self {
+        Self::new(a, dst, 2048)
+    }
+
+    fn get(&self) -> &[f64] {
+        &self.buf[self.at..self.at + self.len]
+    }
+
+    fn get_mut(&mut self) -> &mut [f64] {
+        &mut self.buf[self.at..self.at + self.len]
     }
 }
 
@@ -288,10 +313,11 @@ fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64
     let a = matrix(n, fill, 1 + n as u64);
     let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
     let mut lu = RealLu::dense(n);
-    let src = Source::new(&a, lu.matrix_mut().as_ptr());
+    let src = Placed::source(&a, lu.matrix_mut().as_ptr());
     let mut x = b.clone();
+    let (like_a, like_x) = (lu.matrix_mut().as_ptr(), x.as_ptr());
     let ours = || {
-        lu.matrix_mut().copy_from_slice(src.get(n * n));
+        lu.matrix_mut().copy_from_slice(src.get());
         let _ = black_box(factor_real(&mut lu));
         x.copy_from_slice(&b);
         solve_real(&mut lu, black_box(&mut x));
@@ -300,11 +326,11 @@ fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64
         return (median_ns(ours, None::<fn()>).0, None);
     };
     let (ni, mut ip, mut ier) = (n as c_int, vec![0 as c_int; n], 0 as c_int);
-    let mut f = a.clone();
-    let src_f = Source::new(&a, f.as_ptr());
-    let mut y = b.clone();
+    let (mut fb, mut yb) = (Placed::twin(&a, like_a), Placed::twin(&b, like_x));
+    let (f, y) = (fb.get_mut(), yb.get_mut());
+    let src_f = Placed::source(&a, f.as_ptr());
     let mut run = || {
-        f.copy_from_slice(src_f.get(n * n));
+        f.copy_from_slice(src_f.get());
         // SAFETY: f is n×n with leading dimension n, ip and y have n entries.
         unsafe {
             (o.dec)(&ni, &ni, f.as_mut_ptr(), ip.as_mut_ptr(), &mut ier);
@@ -322,7 +348,7 @@ fn real(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, f64
     if ier == 0 {
         lu.solve(&mut x);
     }
-    let equal = ok && same_bits(lu.matrix_mut(), &f) && (ier != 0 || same_bits(&x, &y));
+    let equal = ok && same_bits(lu.matrix_mut(), f) && (ier != 0 || same_bits(&x, y));
     (ours, Some((theirs, ratio, equal)))
 }
 
@@ -334,13 +360,21 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
     let mut lu = ComplexLu::dense(n);
     let (sr, si) = {
         let (r, i) = lu.matrix_mut();
-        (Source::new(&ar, r.as_ptr()), Source::new(&ai, i.as_ptr()))
+        (
+            Placed::source(&ar, r.as_ptr()),
+            Placed::source(&ai, i.as_ptr()),
+        )
     };
     let (mut xr, mut xi) = (b.clone(), b.clone());
+    let (like_r, like_i) = {
+        let (r, i) = lu.matrix_mut();
+        (r.as_ptr(), i.as_ptr())
+    };
+    let (like_xr, like_xi) = (xr.as_ptr(), xi.as_ptr());
     let ours = || {
         let (r, i) = lu.matrix_mut();
-        r.copy_from_slice(sr.get(n * n));
-        i.copy_from_slice(si.get(n * n));
+        r.copy_from_slice(sr.get());
+        i.copy_from_slice(si.get());
         let _ = black_box(factor_complex(&mut lu));
         xr.copy_from_slice(&b);
         xi.copy_from_slice(&b);
@@ -350,12 +384,17 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
         return (median_ns(ours, None::<fn()>).0, None);
     };
     let (ni, mut ip, mut ier) = (n as c_int, vec![0 as c_int; n], 0 as c_int);
-    let (mut fr, mut fi) = (ar.clone(), ai.clone());
-    let (sfr, sfi) = (Source::new(&ar, fr.as_ptr()), Source::new(&ai, fi.as_ptr()));
-    let (mut yr, mut yi) = (b.clone(), b.clone());
+    let (mut frb, mut fib) = (Placed::twin(&ar, like_r), Placed::twin(&ai, like_i));
+    let (mut yrb, mut yib) = (Placed::twin(&b, like_xr), Placed::twin(&b, like_xi));
+    let (fr, fi) = (frb.get_mut(), fib.get_mut());
+    let (yr, yi) = (yrb.get_mut(), yib.get_mut());
+    let (sfr, sfi) = (
+        Placed::source(&ar, fr.as_ptr()),
+        Placed::source(&ai, fi.as_ptr()),
+    );
     let mut run = || {
-        fr.copy_from_slice(sfr.get(n * n));
-        fi.copy_from_slice(sfi.get(n * n));
+        fr.copy_from_slice(sfr.get());
+        fi.copy_from_slice(sfi.get());
         // SAFETY: fr and fi are n×n with leading dimension n, ip, yr and yi have n entries.
         unsafe {
             (o.decc)(
@@ -396,9 +435,9 @@ fn complex(n: usize, fill: Fill, orig: Option<&Original>) -> (f64, Option<(f64, 
     }
     let (r, i) = lu.matrix_mut();
     let equal = ok
-        && same_bits(r, &fr)
-        && same_bits(i, &fi)
-        && (ier != 0 || (same_bits(&xr, &yr) && same_bits(&xi, &yi)));
+        && same_bits(r, fr)
+        && same_bits(i, fi)
+        && (ier != 0 || (same_bits(&xr, yr) && same_bits(&xi, yi)));
     (ours, Some((theirs, ratio, equal)))
 }
 
@@ -408,21 +447,22 @@ fn banded(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f64, bool)
     let a = band_matrix(n, ml, mu, 3 + n as u64, 2.0);
     let b: Vec<f64> = (0..n).map(|i| i as f64 - 0.5).collect();
     let mut lu = RealLu::banded(n, ml, mu);
-    let src = Source::new(&a, lu.matrix_mut().as_ptr());
+    let src = Placed::source(&a, lu.matrix_mut().as_ptr());
     let mut x = b.clone();
+    let (like_a, like_x) = (lu.matrix_mut().as_ptr(), x.as_ptr());
     let ours = || {
-        lu.matrix_mut().copy_from_slice(src.get(ld * n));
+        lu.matrix_mut().copy_from_slice(src.get());
         let _ = black_box(factor_real(&mut lu));
         x.copy_from_slice(&b);
         solve_real(&mut lu, black_box(&mut x));
     };
     let (ni, ldi, mli, mui) = (n as c_int, ld as c_int, ml as c_int, mu as c_int);
     let (mut ip, mut ier) = (vec![0 as c_int; n], 0 as c_int);
-    let mut f = a.clone();
-    let src_f = Source::new(&a, f.as_ptr());
-    let mut y = b.clone();
+    let (mut fb, mut yb) = (Placed::twin(&a, like_a), Placed::twin(&b, like_x));
+    let (f, y) = (fb.get_mut(), yb.get_mut());
+    let src_f = Placed::source(&a, f.as_ptr());
     let mut run = || {
-        f.copy_from_slice(src_f.get(ld * n));
+        f.copy_from_slice(src_f.get());
         // SAFETY: f holds n columns of leading dimension 2 ml + mu + 1, ip and y n entries.
         unsafe {
             (o.decb)(
@@ -447,7 +487,7 @@ fn banded(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f64, bool)
     let ok = lu.factor().is_ok() == (ier == 0);
     x.copy_from_slice(&b);
     lu.solve(&mut x);
-    let equal = ok && same_bits(lu.matrix_mut(), &f) && same_bits(&x, &y);
+    let equal = ok && same_bits(lu.matrix_mut(), f) && same_bits(&x, y);
     (ours, theirs, ratio, equal)
 }
 
@@ -473,13 +513,21 @@ fn banded_complex(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f6
     let mut lu = ComplexLu::banded(n, ml, mu);
     let (sr, si) = {
         let (r, i) = lu.matrix_mut();
-        (Source::new(&ar, r.as_ptr()), Source::new(&ai, i.as_ptr()))
+        (
+            Placed::source(&ar, r.as_ptr()),
+            Placed::source(&ai, i.as_ptr()),
+        )
     };
     let (mut xr, mut xi) = (b.clone(), b.clone());
+    let (like_r, like_i) = {
+        let (r, i) = lu.matrix_mut();
+        (r.as_ptr(), i.as_ptr())
+    };
+    let (like_xr, like_xi) = (xr.as_ptr(), xi.as_ptr());
     let ours = || {
         let (r, i) = lu.matrix_mut();
-        r.copy_from_slice(sr.get(ld * n));
-        i.copy_from_slice(si.get(ld * n));
+        r.copy_from_slice(sr.get());
+        i.copy_from_slice(si.get());
         let _ = black_box(factor_complex(&mut lu));
         xr.copy_from_slice(&b);
         xi.copy_from_slice(&b);
@@ -487,12 +535,17 @@ fn banded_complex(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f6
     };
     let (ni, ldi, mli, mui) = (n as c_int, ld as c_int, ml as c_int, mu as c_int);
     let (mut ip, mut ier) = (vec![0 as c_int; n], 0 as c_int);
-    let (mut fr, mut fi) = (ar.clone(), ai.clone());
-    let (sfr, sfi) = (Source::new(&ar, fr.as_ptr()), Source::new(&ai, fi.as_ptr()));
-    let (mut yr, mut yi) = (b.clone(), b.clone());
+    let (mut frb, mut fib) = (Placed::twin(&ar, like_r), Placed::twin(&ai, like_i));
+    let (mut yrb, mut yib) = (Placed::twin(&b, like_xr), Placed::twin(&b, like_xi));
+    let (fr, fi) = (frb.get_mut(), fib.get_mut());
+    let (yr, yi) = (yrb.get_mut(), yib.get_mut());
+    let (sfr, sfi) = (
+        Placed::source(&ar, fr.as_ptr()),
+        Placed::source(&ai, fi.as_ptr()),
+    );
     let mut run = || {
-        fr.copy_from_slice(sfr.get(ld * n));
-        fi.copy_from_slice(sfi.get(ld * n));
+        fr.copy_from_slice(sfr.get());
+        fi.copy_from_slice(sfi.get());
         // SAFETY: fr and fi hold n columns of leading dimension 2 ml + mu + 1, ip, yr and
         // yi n entries.
         unsafe {
@@ -537,7 +590,7 @@ fn banded_complex(n: usize, ml: usize, mu: usize, o: &Original) -> (f64, f64, f6
     lu.solve(&mut xr, &mut xi);
     let (r, i) = lu.matrix_mut();
     let equal =
-        ok && same_bits(r, &fr) && same_bits(i, &fi) && same_bits(&xr, &yr) && same_bits(&xi, &yi);
+        ok && same_bits(r, fr) && same_bits(i, fi) && same_bits(&xr, yr) && same_bits(&xi, yi);
     (ours, theirs, ratio, equal)
 }
 
@@ -570,8 +623,10 @@ fn main() {
     let only: Option<Vec<usize>> = std::env::var("STIFFDAE_BENCH_N")
         .ok()
         .map(|v| v.split(',').filter_map(|x| x.trim().parse().ok()).collect());
+    // STIFFDAE_BENCH_TABLE=dense or banded runs that table alone.
+    let table = std::env::var("STIFFDAE_BENCH_TABLE").unwrap_or_default();
     for n in sizes {
-        if only.as_ref().is_some_and(|o| !o.contains(&n)) {
+        if table == "banded" || only.as_ref().is_some_and(|o| !o.contains(&n)) {
             continue;
         }
         for fill in [Fill::Dense, Fill::Banded, Fill::Sparse] {
@@ -593,8 +648,10 @@ fn main() {
             );
         }
     }
-    if let Some(o) = orig.as_ref() {
+    if orig.is_some() && table != "banded" {
         println!("worst ratio ours/original: {worst:.2}");
+    }
+    if let Some(o) = orig.as_ref().filter(|_| table != "dense") {
         let mut band_worst: f64 = 0.0;
         println!("\nbanded storage, factor + solve, median ns");
         println!(

@@ -312,7 +312,14 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     if lda == n && (2..=SMALL).contains(&n) {
         return small!(n, sol_fixed(a, b, ip));
     }
-    sol_body(n, a, lda, b, ip)
+    sol_any(n, a, lda, b, ip)
+}
+
+/// [`sol_body`] for any order and leading dimension, out of line so that the callers
+/// of [`sol`] (which inline it) stay small for the other paths.
+#[inline(never)]
+fn sol_any(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
+    sol_body(n, a, lda, b, ip);
 }
 
 #[inline(never)]
@@ -345,21 +352,6 @@ fn cabs1(re: f64, im: f64) -> f64 {
     re.abs() + im.abs()
 }
 
-/// `x += a·t` for complex `a` at `(ar, ai)[src]`, `t = tr + i ti`, with DECC's special
-/// cases for a real or an imaginary `t` (they change the rounding, so they stay).
-#[inline(always)]
-fn axpy_c(ar: &mut [f64], ai: &mut [f64], dst: usize, src: usize, tr: f64, ti: f64) {
-    let (prodr, prodi) = if ti == 0.0 {
-        (ar[src] * tr, ai[src] * tr)
-    } else if tr == 0.0 {
-        (-ai[src] * ti, ar[src] * ti)
-    } else {
-        (ar[src] * tr - ai[src] * ti, ai[src] * tr + ar[src] * ti)
-    };
-    ar[dst] = ar[dst] + prodr;
-    ai[dst] = ai[dst] + prodi;
-}
-
 /// DECC: LU factorisation of the dense complex matrix `ar + i ai` (each `lda * n`
 /// values), stage by stage as the original, one column of the trailing matrix at a time.
 #[inline]
@@ -383,6 +375,18 @@ pub fn decc(
     if lda == n && (2..=SMALL).contains(&n) {
         return small!(n, decc_fixed(ar, ai, ip));
     }
+    decc_any(n, ar, ai, lda, ip)
+}
+
+/// [`decc_body`] out of line, as [`sol_any`].
+#[inline(never)]
+fn decc_any(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
     decc_body(n, ar, ai, lda, ip)
 }
 
@@ -413,14 +417,7 @@ fn decc_body(
         let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
         let kr = &mut done_r[k * lda..k * lda + n];
         let ki = &mut done_i[k * lda..k * lda + n];
-        let mut m = k;
-        let mut big = cabs1(kr[k], ki[k]);
-        for (i, (&r, &s)) in (k + 1..).zip(kr[k + 1..].iter().zip(&ki[k + 1..])) {
-            if cabs1(r, s) > big {
-                m = i;
-                big = cabs1(r, s);
-            }
-        }
+        let m = search_c(kr, ki, k);
         ip[k] = m;
         let tr = exchange(kr, m, k);
         let ti = exchange(ki, m, k);
@@ -542,7 +539,21 @@ pub fn solc(
     if lda == n && (2..=SMALL).contains(&n) {
         return small!(n, solc_fixed(ar, ai, br, bi, ip));
     }
-    solc_body(n, ar, ai, lda, br, bi, ip)
+    solc_any(n, ar, ai, lda, br, bi, ip)
+}
+
+/// [`solc_body`] out of line, as [`sol_any`].
+#[inline(never)]
+fn solc_any(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    solc_body(n, ar, ai, lda, br, bi, ip);
 }
 
 #[inline(never)]
@@ -608,7 +619,8 @@ fn solc_body(
 /// element (i, j) at row `ml + mu + i - j` of column j, leading dimension ≥ 2ml+mu+1.
 ///
 /// Stage by stage as the original, each column's update a loop over slices (no index
-/// checks inside) and the pivot search a branching scan as in [`dec`].
+/// checks inside) and the pivot search a branching scan as in [`dec`]; specialised for
+/// 2 to 8 subdiagonals, one subdiagonal indexed as the original.
 #[inline]
 pub fn decb(
     n: usize,
@@ -636,6 +648,10 @@ pub fn decb(
             2 => decb_ml::<2>(n, a, lda, mu, ip)?,
             3 => decb_ml::<3>(n, a, lda, mu, ip)?,
             4 => decb_ml::<4>(n, a, lda, mu, ip)?,
+            5 => decb_ml::<5>(n, a, lda, mu, ip)?,
+            6 => decb_ml::<6>(n, a, lda, mu, ip)?,
+            7 => decb_ml::<7>(n, a, lda, mu, ip)?,
+            8 => decb_ml::<8>(n, a, lda, mu, ip)?,
             _ => decb_any(n, a, lda, ml, mu, ip)?,
         }
     }
@@ -803,7 +819,10 @@ pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64]
     solb_body(n, a, lda, ml, mu, b, ip);
 }
 
-/// Loops 20 to 50 of SOLB, each a loop over slices.
+/// Largest band above the diagonal (`ml + mu`) whose back substitution runs row by row.
+const ROWS: usize = 4;
+
+/// Loops 20 to 50 of SOLB.
 #[inline(never)]
 fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
     let md = ml + mu;
@@ -820,6 +839,20 @@ fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64
             }
         }
     }
+    match md {
+        0 => back_rows::<0>(n, a, lda, b),
+        1 => back_rows::<1>(n, a, lda, b),
+        2 => back_rows::<2>(n, a, lda, b),
+        3 => back_rows::<3>(n, a, lda, b),
+        ROWS => back_rows::<ROWS>(n, a, lda, b),
+        _ => back_columns(n, a, lda, md, b),
+    }
+}
+
+/// Loops 30 to 50 of SOLB column by column, as the original: for wide bands, where each
+/// column's update is a long loop.
+#[inline(always)]
+fn back_columns(n: usize, a: &[f64], lda: usize, md: usize, b: &mut [f64]) {
     for k in (1..n).rev() {
         b[k] = b[k] / a[md + k * lda];
         let t = -b[k];
@@ -832,8 +865,27 @@ fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64
     b[0] = b[0] / a[md];
 }
 
+/// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`], row by row: `b(k)` receives
+/// the updates of columns k + MD, ..., k + 1 in this order, as in the original, but
+/// kept in a register until its division. Column by column, each short update would
+/// load values that the previous column's update has just stored, and wait for them.
+#[inline(always)]
+fn back_rows<const MD: usize>(n: usize, a: &[f64], lda: usize, b: &mut [f64]) {
+    for k in (0..n).rev() {
+        let mut x = b[k];
+        for j in (k + 1..n.min(k + MD + 1)).rev() {
+            x = x + a[MD + k - j + j * lda] * -b[j];
+        }
+        b[k] = x / a[MD + k * lda];
+    }
+}
+
 /// DECBC: [`decb`] for a complex band matrix `ar + i ai`.
-#[allow(clippy::too_many_lines)]
+///
+/// Organised as [`decb`]: order 1 before the length checks, the pivot search a branching
+/// scan, each column's update a loop over slices, specialised for 2 to 8 subdiagonals,
+/// one subdiagonal indexed as the original.
+#[inline]
 pub fn decbc(
     n: usize,
     ar: &mut [f64],
@@ -843,81 +895,239 @@ pub fn decbc(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
+    let md = ml + mu;
+    if let ([_], [_], [_]) = (&*ip, &*ar, &*ai) {
+        // N = 1 goes to label 70 (with lda = 1, hence ml = mu = 0): inline, as in [`decb`].
+        if n == 1 && md == 0 {
+            return nonzero_c(ar[0], ai[0], 1);
+        }
+    }
     assert!(lda > 2 * ml + mu);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
     assert_eq!(ip.len(), n);
-    let md = ml + mu;
     if ml != 0 && n > 1 {
-        for j in (mu + 1)..n {
-            for i in 0..ml {
-                ar[i + j * lda] = 0.0;
-                ai[i + j * lda] = 0.0;
-            }
-        }
-        let mut ju = 0;
-        for k in 0..n - 1 {
-            let col = k * lda;
-            let mut m = md;
-            let mdl = ml.min(n - 1 - k) + md;
-            for i in md + 1..=mdl {
-                if cabs1(ar[i + col], ai[i + col]) > cabs1(ar[m + col], ai[m + col]) {
-                    m = i;
-                }
-            }
-            ip[k] = m + k - md;
-            let mut tr = ar[m + col];
-            let mut ti = ai[m + col];
-            if m != md {
-                ar[m + col] = ar[md + col];
-                ai[m + col] = ai[md + col];
-                ar[md + col] = tr;
-                ai[md + col] = ti;
-            }
-            if cabs1(tr, ti) == 0.0 {
-                return Err(Singular { stage: k + 1 });
-            }
-            let den = tr * tr + ti * ti;
-            tr = tr / den;
-            ti = -ti / den;
-            for i in md + 1..=mdl {
-                let prodr = ar[i + col] * tr - ai[i + col] * ti;
-                let prodi = ai[i + col] * tr + ar[i + col] * ti;
-                ar[i + col] = -prodr;
-                ai[i + col] = -prodi;
-            }
-            ju = ju.max(mu + ip[k] + 1).min(n);
-            let mut mm = md;
-            for j in k + 1..ju {
-                let cj = j * lda;
-                m -= 1;
-                mm -= 1;
-                let tr = ar[m + cj];
-                let ti = ai[m + cj];
-                if m != mm {
-                    ar[m + cj] = ar[mm + cj];
-                    ai[m + cj] = ai[mm + cj];
-                    ar[mm + cj] = tr;
-                    ai[mm + cj] = ti;
-                }
-                if cabs1(tr, ti) == 0.0 {
-                    continue;
-                }
-                let jk = j - k;
-                for i in md + 1..=mdl {
-                    axpy_c(ar, ai, i - jk + cj, i + col, tr, ti);
-                }
-            }
+        match ml {
+            1 => decbc_one(n, ar, ai, lda, mu, ip)?,
+            2 => decbc_ml::<2>(n, ar, ai, lda, mu, ip)?,
+            3 => decbc_ml::<3>(n, ar, ai, lda, mu, ip)?,
+            4 => decbc_ml::<4>(n, ar, ai, lda, mu, ip)?,
+            5 => decbc_ml::<5>(n, ar, ai, lda, mu, ip)?,
+            6 => decbc_ml::<6>(n, ar, ai, lda, mu, ip)?,
+            7 => decbc_ml::<7>(n, ar, ai, lda, mu, ip)?,
+            8 => decbc_ml::<8>(n, ar, ai, lda, mu, ip)?,
+            _ => decbc_any(n, ar, ai, lda, ml, mu, ip)?,
         }
     }
     let last = md + (n - 1) * lda;
-    if cabs1(ar[last], ai[last]) == 0.0 {
-        return Err(Singular { stage: n });
+    nonzero_c(ar[last], ai[last], n)
+}
+
+/// `Ok` unless the last complex pivot is zero (label 70 of DECC and DECBC).
+#[inline(always)]
+fn nonzero_c(dr: f64, di: f64, n: usize) -> Result<(), Singular> {
+    if cabs1(dr, di) == 0.0 {
+        Err(Singular { stage: n })
+    } else {
+        Ok(())
+    }
+}
+
+/// Loop 10 of DECC and DECBC: [`search`] with the measure [`cabs1`]
+/// (`DABS(AR(I,K))+DABS(AI(I,K)) .GT. DABS(AR(M,K))+DABS(AI(M,K))`).
+#[inline(always)]
+fn search_c(re: &[f64], im: &[f64], k: usize) -> usize {
+    let mut m = k;
+    let mut big = cabs1(re[k], im[k]);
+    while let Some(p) = re[m + 1..]
+        .iter()
+        .zip(&im[m + 1..])
+        .position(|(&r, &i)| cabs1(r, i) > big)
+    {
+        m += 1 + p;
+        big = cabs1(re[m], im[m]);
+    }
+    m
+}
+
+/// [`decbc_body`] for a constant number of subdiagonals, so that the short loops over
+/// them unroll.
+#[inline(never)]
+fn decbc_ml<const ML: usize>(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decbc_body(n, ar, ai, lda, ML, mu, ip)
+}
+
+/// Loops 7 to 60 of DECBC for one subdiagonal, indexed as the original (see
+/// [`decb_one`]).
+#[inline(never)]
+fn decbc_one(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let md = 1 + mu;
+    for j in (mu + 1)..n {
+        ar[j * lda] = 0.0;
+        ai[j * lda] = 0.0;
+    }
+    let mut ju = 0;
+    for k in 0..n - 1 {
+        let col = k * lda;
+        // The one subdiagonal: row md + 1 of column k.
+        let (d, s) = (md + col, md + 1 + col);
+        // The exchange inside the branch keeps it a branch (predicted, as the original's),
+        // not a conditional move that the loads of the pivot would wait for.
+        let (m, tr, ti) = if cabs1(ar[s], ai[s]) > cabs1(ar[d], ai[d]) {
+            let (tr, ti) = (ar[s], ai[s]);
+            ar[s] = ar[d];
+            ai[s] = ai[d];
+            ar[d] = tr;
+            ai[d] = ti;
+            (md + 1, tr, ti)
+        } else {
+            (md, ar[d], ai[d])
+        };
+        ip[k] = m + k - md;
+        if cabs1(tr, ti) == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        let den = tr * tr + ti * ti;
+        let tr = tr / den;
+        let ti = -ti / den;
+        let prodr = ar[s] * tr - ai[s] * ti;
+        let prodi = ai[s] * tr + ar[s] * ti;
+        let (lr, li) = (-prodr, -prodi);
+        ar[s] = lr;
+        ai[s] = li;
+        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+        ju = ju.max(mu + ip[k] + 1).min(n);
+        let (mut m, mut mm) = (m, md);
+        for j in k + 1..ju {
+            let cj = j * lda;
+            m -= 1;
+            mm -= 1;
+            let (tr, ti) = (ar[m + cj], ai[m + cj]);
+            if m != mm {
+                ar[m + cj] = ar[mm + cj];
+                ai[m + cj] = ai[mm + cj];
+                ar[mm + cj] = tr;
+                ai[mm + cj] = ti;
+            }
+            if cabs1(tr, ti) == 0.0 {
+                continue;
+            }
+            let (prodr, prodi) = if ti == 0.0 {
+                (lr * tr, li * tr)
+            } else if tr == 0.0 {
+                (-(li * ti), lr * ti)
+            } else {
+                (lr * tr - li * ti, li * tr + lr * ti)
+            };
+            let x = mm + 1 + cj;
+            ar[x] = ar[x] + prodr;
+            ai[x] = ai[x] + prodi;
+        }
+    }
+    Ok(())
+}
+
+/// [`decbc_body`] for any number of subdiagonals.
+#[inline(never)]
+fn decbc_any(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    decbc_body(n, ar, ai, lda, ml, mu, ip)
+}
+
+/// Loops 5 to 60 of DECBC (`ml` > 0, `n` > 1), as [`decb_body`].
+#[inline(always)]
+fn decbc_body(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    let md = ml + mu;
+    for j in (mu + 1)..n {
+        ar[j * lda..j * lda + ml].fill(0.0);
+        ai[j * lda..j * lda + ml].fill(0.0);
+    }
+    let mut ju = 0;
+    for k in 0..n - 1 {
+        let (done_r, rest_r) = ar.split_at_mut((k + 1) * lda);
+        let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
+        // Rows md..=mdl of column k are the diagonal and the subdiagonals inside.
+        let mdl = ml.min(n - 1 - k) + md;
+        let band_r = &mut done_r[k * lda + md..=k * lda + mdl];
+        let band_i = &mut done_i[k * lda + md..=k * lda + mdl];
+        let p = search_c(band_r, band_i, 0);
+        let mut m = md + p;
+        ip[k] = m + k - md;
+        let (tr, ti) = (band_r[p], band_i[p]);
+        band_r[p] = band_r[0];
+        band_i[p] = band_i[0];
+        band_r[0] = tr;
+        band_i[0] = ti;
+        if cabs1(tr, ti) == 0.0 {
+            return Err(Singular { stage: k + 1 });
+        }
+        let den = tr * tr + ti * ti;
+        let tr = tr / den;
+        let ti = -ti / den;
+        for (r, s) in band_r[1..].iter_mut().zip(band_i[1..].iter_mut()) {
+            let prodr = *r * tr - *s * ti;
+            let prodi = *s * tr + *r * ti;
+            *r = -prodr;
+            *s = -prodi;
+        }
+        let (mr, mi) = (&band_r[1..], &band_i[1..]);
+        let len = mr.len();
+        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+        ju = ju.max(mu + ip[k] + 1).min(n);
+        let mut mm = md;
+        let cols = rest_r
+            .chunks_exact_mut(lda)
+            .zip(rest_i.chunks_exact_mut(lda));
+        for (cr, ci) in cols.take(ju.saturating_sub(k + 1)) {
+            m -= 1;
+            mm -= 1;
+            let (tr, ti) = (cr[m], ci[m]);
+            cr[m] = cr[mm];
+            ci[m] = ci[mm];
+            cr[mm] = tr;
+            ci[mm] = ti;
+            if cabs1(tr, ti) == 0.0 {
+                continue;
+            }
+            // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
+            let rows = mm + 1..mm + 1 + len;
+            axpy_column(&mut cr[rows.clone()], &mut ci[rows], mr, mi, tr, ti);
+        }
     }
     Ok(())
 }
 
 /// SOLBC: solves `A x = b` with the factors of [`decbc`].
+#[inline]
 pub fn solbc(
     n: usize,
     ar: &[f64],
@@ -929,19 +1139,44 @@ pub fn solbc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
+    let md = ml + mu;
+    if let ([xr], [xi], [_], [dr], [di]) = (&mut *br, &mut *bi, ip, ar, ai) {
+        // Label 40's last division alone (lda = 1, hence ml = mu = 0): inline, as in
+        // [`dec`].
+        if n == 1 && md == 0 {
+            (*xr, *xi) = cdiv(*xr, *xi, *dr, *di);
+            return;
+        }
+    }
     assert!(lda > 2 * ml + mu);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
     assert_eq!(br.len(), n);
     assert_eq!(bi.len(), n);
     assert_eq!(ip.len(), n);
-    let md = ml + mu;
     // SOLBC jumps to its end (label 50) for N = 1 with ML > 0, past the division SOLB
     // does there: B comes back unchanged. RADAU5 cannot get here (a banded N = 1 system
     // has ML = 0); the routine is kept as the original.
     if ml != 0 && n == 1 {
         return;
     }
+    solbc_body(n, ar, ai, lda, ml, mu, br, bi, ip);
+}
+
+/// Loops 20 to 40 of SOLBC, as [`solb_body`].
+#[inline(never)]
+fn solbc_body(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    ml: usize,
+    mu: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    let md = ml + mu;
     if ml != 0 {
         for k in 0..n.saturating_sub(1) {
             let m = ip[k];
@@ -959,6 +1194,27 @@ pub fn solbc(
             }
         }
     }
+    match md {
+        0 => back_rows_c::<0>(n, ar, ai, lda, br, bi),
+        1 => back_rows_c::<1>(n, ar, ai, lda, br, bi),
+        2 => back_rows_c::<2>(n, ar, ai, lda, br, bi),
+        3 => back_rows_c::<3>(n, ar, ai, lda, br, bi),
+        ROWS => back_rows_c::<ROWS>(n, ar, ai, lda, br, bi),
+        _ => back_columns_c(n, ar, ai, lda, md, br, bi),
+    }
+}
+
+/// Loops 25 to 40 of SOLBC column by column, as the original (see [`back_columns`]).
+#[inline(always)]
+fn back_columns_c(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    md: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+) {
     for k in (1..n).rev() {
         let d = md + k * lda;
         (br[k], bi[k]) = cdiv(br[k], bi[k], ar[d], ai[d]);
@@ -971,4 +1227,25 @@ pub fn solbc(
         }
     }
     (br[0], bi[0]) = cdiv(br[0], bi[0], ar[md], ai[md]);
+}
+
+/// Loops 25 to 40 of SOLBC row by row, as [`back_rows`].
+#[inline(always)]
+fn back_rows_c<const MD: usize>(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+) {
+    for k in (0..n).rev() {
+        let (mut xr, mut xi) = (br[k], bi[k]);
+        for j in (k + 1..n.min(k + MD + 1)).rev() {
+            let at = MD + k - j + j * lda;
+            axpy_c_full(&mut xr, &mut xi, ar[at], ai[at], -br[j], -bi[j]);
+        }
+        let d = MD + k * lda;
+        (br[k], bi[k]) = cdiv(xr, xi, ar[d], ai[d]);
+    }
 }
