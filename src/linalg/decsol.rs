@@ -816,7 +816,29 @@ pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64]
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
+    if n == 2 {
+        solb_order2(a, lda, ml, md, b, ip[0]);
+        return;
+    }
     solb_body(n, a, lda, ml, mu, b, ip);
+}
+
+/// SOLB of order 2 written out: the exchange and the one forward update (loop 20, when
+/// ML > 0), the division of the last row and its one update of the first (loop 40, when
+/// ML + MU > 0), and label 50, the same operations in the same order.
+fn solb_order2(a: &[f64], lda: usize, ml: usize, md: usize, b: &mut [f64], m: usize) {
+    if ml != 0 {
+        let t = b[m];
+        b[m] = b[0];
+        b[0] = t;
+        b[1] = b[1] + a[md + 1] * t;
+    }
+    b[1] = b[1] / a[md + lda];
+    if md != 0 {
+        let t = -b[1];
+        b[0] = b[0] + a[md - 1 + lda] * t;
+    }
+    b[0] = b[0] / a[md];
 }
 
 /// Largest band above the diagonal (`ml + mu`) whose back substitution runs row by row.
@@ -1160,7 +1182,44 @@ pub fn solbc(
     if ml != 0 && n == 1 {
         return;
     }
+    if n == 2 {
+        solbc_order2(ar, ai, lda, ml, md, br, bi, ip[0]);
+        return;
+    }
     solbc_body(n, ar, ai, lda, ml, mu, br, bi, ip);
+}
+
+/// SOLBC of order 2 written out, as [`solb`]'s: the exchange and the one forward update
+/// (ML > 0), the last row's division and its one update of the first (ML + MU > 0), the
+/// first row's division, each with the original's complex operations in their order.
+#[allow(clippy::too_many_arguments)]
+fn solbc_order2(
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    ml: usize,
+    md: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    m: usize,
+) {
+    if ml != 0 {
+        let (tr, ti) = (br[m], bi[m]);
+        br[m] = br[0];
+        bi[m] = bi[0];
+        br[0] = tr;
+        bi[0] = ti;
+        let (r1, i1) = (&mut br[1], &mut bi[1]);
+        axpy_c_full(r1, i1, ar[md + 1], ai[md + 1], tr, ti);
+    }
+    (br[1], bi[1]) = cdiv(br[1], bi[1], ar[md + lda], ai[md + lda]);
+    if md != 0 {
+        let (tr, ti) = (-br[1], -bi[1]);
+        let x = md - 1 + lda;
+        let (r0, i0) = (&mut br[0], &mut bi[0]);
+        axpy_c_full(r0, i0, ar[x], ai[x], tr, ti);
+    }
+    (br[0], bi[0]) = cdiv(br[0], bi[0], ar[md], ai[md]);
 }
 
 /// Loops 20 to 40 of SOLBC, as [`solb_body`].
