@@ -479,8 +479,9 @@ impl LinearSystem {
     }
 
     /// Visits the stored entries `(M(i, j), j + m1)` of row `i` of the mass matrix of the
-    /// reduced system in column order, the order in which the original accumulates.
-    fn mass_row(&self, fmas: &[f64], i: usize, mut acc: impl FnMut(f64, usize)) {
+    /// reduced system in column order, the order in which the original accumulates
+    /// (also RODAS's SLVROD).
+    pub fn mass_row(&self, fmas: &[f64], i: usize, mut acc: impl FnMut(f64, usize)) {
         let m1 = self.m1;
         match self.mass {
             Mass::Identity => acc(1.0, i + m1),
@@ -655,8 +656,8 @@ impl LinearSystem {
     }
 
     /// Solves `E1 x = cont` with the second-order reduction when `m1 > 0` (the
-    /// solve shared by ESTRAD's estimate and its refinement).
-    fn solve_e1(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
+    /// solve shared by ESTRAD's estimate and its refinement, and RODAS's SLVROD).
+    pub fn solve_e1(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
         let m1 = self.m1;
         if m1 == 0 {
             let cont = &mut cont[..self.n];
