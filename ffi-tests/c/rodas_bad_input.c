@@ -184,6 +184,11 @@ int main(void) {
     for (size_t i = 0; i < sizeof inf_calls / sizeof inf_calls[0]; i++)
         nan_run("inf_once", INFINITY, inf_calls[i]);
 #ifndef ORIGINAL
+    /* Where the original never returns, stiffdae ends with IDID = -3 once H is zero. */
+    nan_run("nan_guard", NAN, 1);
+    nan_run("nan_guard", NAN, 2);
+    nan_run("nan_guard", NAN, 9);
+    nan_run("inf_guard", INFINITY, 1);
     printf("FAILURES %d\n", failures);
     return failures == 0 ? 0 : 1;
 #else

@@ -153,9 +153,18 @@ fn nan_and_inf_from_fcn_go_on_as_in_the_original() {
     let out = run(&bad_input_program(), "", &[("STIFFDAE_QUIET", "1")]);
     assert!(out.status.success());
     let stdout = String::from_utf8_lossy(&out.stdout);
-    let ours: Vec<&str> = stdout.lines().filter(|l| l.starts_with("RUN ")).collect();
+    let (guards, ours): (Vec<&str>, Vec<&str>) = stdout
+        .lines()
+        .filter(|l| l.starts_with("RUN "))
+        .partition(|l| l.contains("_guard_"));
     let expected: Vec<&str> = ORIGINAL_RUNS.trim().lines().collect();
     assert_eq!(ours, expected);
+    // Where the original loops for ever (H shrunk to zero after a NaN or Inf DY1 or
+    // Jacobian), stiffdae ends with IDID = -3 (README).
+    assert_eq!(guards.len(), 4, "{stdout}");
+    for g in guards {
+        assert!(g.contains(" IDID -3 "), "{g}");
+    }
 }
 
 /// STIFFDAE_QUIET=1 silences every message.

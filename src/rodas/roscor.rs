@@ -240,6 +240,12 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 if self.stats.naccpt >= 1 {
                     self.stats.nrejct += 1;
                 }
+                // The original retries from label 2 without the checks of label 1, so once
+                // H has shrunk to zero (an error estimate that stays NaN: FCN returned NaN
+                // for DY1 or the Jacobian) it loops for ever. Only such runs end here.
+                if st.h == 0.0 || st.h.is_nan() {
+                    return Outcome::StepSizeTooSmall;
+                }
             }
         }
     }
