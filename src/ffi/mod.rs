@@ -9,6 +9,7 @@
 mod bdf;
 mod daskr;
 mod dassl;
+mod hairer;
 mod radau;
 mod radau5;
 mod rodas;

@@ -5,8 +5,7 @@
 //! step and IWORK(14..20)); the integration runs in the caller's WORK with the
 //! original's layout from WORK(21) on. Unlike RADAU5, RADAU leaves RTOL and ATOL alone.
 
-use std::cell::RefCell;
-
+use super::hairer::{component, dense_call, with_active, ActiveSolout, Step};
 use super::radau5::{Radau5Fcn, Radau5Jac, Radau5Mas, Radau5Solout};
 use super::{ffi_boundary, message, read, slice, slice_mut, Tolerances};
 use crate::radau::layout;
@@ -14,24 +13,6 @@ use crate::radau::{self, DenseOutput, Finish, Options, Problem, Structure};
 use crate::radau5::layout::Layout;
 use crate::radau5::Outcome;
 use crate::Tolerance;
-
-/// A SOLOUT call in progress: its CONT with N, NS, XSOL, HSOL and the nodes (COMMON
-/// /WEIGHT/ of the original).
-#[derive(Clone, Copy)]
-struct ActiveSolout {
-    cont: *const f64,
-    n: usize,
-    ns: usize,
-    xsol: f64,
-    hsol: f64,
-    c: [f64; 8],
-}
-
-thread_local! {
-    /// The SOLOUT calls in progress on this thread, innermost last: `contra_` recognises
-    /// a CONT by its address, so nested or parallel integrations each find their step.
-    static ACTIVE: RefCell<Vec<ActiveSolout>> = const { RefCell::new(Vec::new()) };
-}
 
 /// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
 struct Callbacks {
@@ -112,15 +93,11 @@ impl Problem for Callbacks {
         let active = ActiveSolout {
             cont: cont.as_ptr(),
             n: dense.n(),
-            ns,
-            xsol,
-            hsol,
-            c,
+            step: Step::Radau { ns, xsol, hsol, c },
         };
-        ACTIVE.with(|a| a.borrow_mut().push(active));
         // SAFETY: `y` holds N values the routine may change, CONT points to the LRC
         // coefficients in WORK, all valid for the call.
-        unsafe {
+        with_active(active, || unsafe {
             solout(
                 &nr,
                 &xold,
@@ -133,8 +110,7 @@ impl Problem for Callbacks {
                 self.ipar,
                 &mut self.irtrn,
             )
-        };
-        ACTIVE.with(|a| a.borrow_mut().pop());
+        });
         self.irtrn >= 0
     }
 }
@@ -534,25 +510,17 @@ pub unsafe extern "C" fn contra_(
     lrc: *const i32,
 ) -> f64 {
     ffi_boundary!("CONTRA", f64::NAN, {
-        // SAFETY: null checks in `read`; valid targets are the caller's contract.
-        let (Some(i), Some(s), Some(lrc)) =
-            (unsafe { read(i) }, unsafe { read(s) }, unsafe { read(lrc) })
+        // SAFETY: the pointers are the caller's, checked for null in `dense_call`.
+        let Some((i, s, lrc, active)) =
+            (unsafe { dense_call("CONTRA", "RADAU", i, s, cont, lrc, |_| Ok(())) })
         else {
-            message("CONTRA: a null pointer argument");
             return f64::NAN;
         };
-        let active = ACTIVE.with(|a| {
-            a.borrow()
-                .iter()
-                .rev()
-                .find(|active| std::ptr::eq(active.cont, cont))
-                .copied()
-        });
-        let Some(active) = active else {
+        let Step::Radau { ns, xsol, hsol, c } = active.step else {
             message("CONTRA: CONT was not handed to SOLOUT by RADAU");
             return f64::NAN;
         };
-        let len = (active.ns + 1) * active.n;
+        let len = (ns + 1) * active.n;
         if lrc < 0 || lrc as usize != len {
             message(&format!(
                 "CONTRA: LRC = {lrc} is not the {len} that SOLOUT received"
@@ -565,14 +533,10 @@ pub unsafe extern "C" fn contra_(
             message("CONTRA: CONT is a null pointer");
             return f64::NAN;
         };
-        let dense = DenseOutput::new(coefficients, active.ns, active.xsol, active.hsol, active.c);
-        if i < 1 || i as usize > dense.n() {
-            message(&format!(
-                "CONTRA: component I = {i} outside 1..{}",
-                dense.n()
-            ));
-            return f64::NAN;
+        let dense = DenseOutput::new(coefficients, ns, xsol, hsol, c);
+        match component("CONTRA", i, dense.n()) {
+            Some(k) => dense.eval(k, s),
+            None => f64::NAN,
         }
-        dense.eval(i as usize - 1, s)
     })
 }

@@ -5,30 +5,12 @@
 //! restored, X, H, IDID and IWORK(14..20)); the integration itself runs in the caller's
 //! WORK with the original's layout from WORK(21) on.
 
-use std::cell::RefCell;
-
+use super::hairer::{component, dense_call, with_active, ActiveSolout, Step};
 use super::{ffi_boundary, message, read, slice, slice_mut, Tolerances};
 use crate::radau5::layout::{Layout, IW_STATS, W_ARRAYS};
 use crate::radau5::{
     self, restore_tolerance, DenseOutput, Finish, Options, Outcome, Problem, Structure, Tolerance,
 };
-
-/// A SOLOUT call in progress: its CONT, with N, XSOL and HSOL (COMMON /CONRA5/ of the
-/// original).
-#[derive(Clone, Copy)]
-struct ActiveSolout {
-    cont: *const f64,
-    n: usize,
-    xsol: f64,
-    hsol: f64,
-}
-
-thread_local! {
-    /// The SOLOUT calls in progress on this thread, innermost last: `contr5_` recognises
-    /// a CONT by its address, so it never reads a foreign array, and nested or parallel
-    /// integrations each find their own step.
-    static ACTIVE: RefCell<Vec<ActiveSolout>> = const { RefCell::new(Vec::new()) };
-}
 
 /// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`.
 pub type Radau5Fcn = Option<
@@ -164,13 +146,11 @@ impl Problem for Callbacks {
         let active = ActiveSolout {
             cont: dense.as_ptr(),
             n: dense.n(),
-            xsol,
-            hsol,
+            step: Step::Radau5 { xsol, hsol },
         };
-        ACTIVE.with(|a| a.borrow_mut().push(active));
         // SAFETY: `y` holds N values the routine may change, CONT points to the 4N
         // coefficients in WORK, all valid for the call.
-        unsafe {
+        with_active(active, || unsafe {
             solout(
                 &nr,
                 &xold,
@@ -183,8 +163,7 @@ impl Problem for Callbacks {
                 self.ipar,
                 &mut self.irtrn,
             )
-        };
-        ACTIVE.with(|a| a.borrow_mut().pop());
+        });
         self.irtrn >= 0
     }
 }
@@ -656,27 +635,20 @@ pub unsafe extern "C" fn contr5_(
     lrc: *const i32,
 ) -> f64 {
     ffi_boundary!("CONTR5", f64::NAN, {
-        // SAFETY: null checks in `read`; valid targets are the caller's contract.
-        let (Some(i), Some(s), Some(lrc)) =
-            (unsafe { read(i) }, unsafe { read(s) }, unsafe { read(lrc) })
+        let lrc_ok = |lrc: i32| {
+            if lrc <= 0 || lrc % 4 != 0 {
+                Err(format!("LRC = {lrc} is not the 4*N that SOLOUT received"))
+            } else {
+                Ok(())
+            }
+        };
+        // SAFETY: the pointers are the caller's, checked for null in `dense_call`.
+        let Some((i, s, lrc, active)) =
+            (unsafe { dense_call("CONTR5", "RADAU5", i, s, cont, lrc, lrc_ok) })
         else {
-            message("CONTR5: a null pointer argument");
             return f64::NAN;
         };
-        if lrc <= 0 || lrc % 4 != 0 {
-            message(&format!(
-                "CONTR5: LRC = {lrc} is not the 4*N that SOLOUT received"
-            ));
-            return f64::NAN;
-        }
-        let active = ACTIVE.with(|a| {
-            a.borrow()
-                .iter()
-                .rev()
-                .find(|active| std::ptr::eq(active.cont, cont))
-                .copied()
-        });
-        let Some(active) = active else {
+        let Step::Radau5 { xsol, hsol } = active.step else {
             message("CONTR5: CONT was not handed to SOLOUT by RADAU5");
             return f64::NAN;
         };
@@ -693,14 +665,10 @@ pub unsafe extern "C" fn contr5_(
             message("CONTR5: CONT is a null pointer");
             return f64::NAN;
         };
-        let dense = DenseOutput::new(coefficients, active.xsol, active.hsol);
-        if i < 1 || i as usize > dense.n() {
-            message(&format!(
-                "CONTR5: component I = {i} outside 1..{}",
-                dense.n()
-            ));
-            return f64::NAN;
+        let dense = DenseOutput::new(coefficients, xsol, hsol);
+        match component("CONTR5", i, dense.n()) {
+            Some(k) => dense.eval(k, s),
+            None => f64::NAN,
         }
-        dense.eval(i as usize - 1, s)
     })
 }

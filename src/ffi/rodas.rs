@@ -5,28 +5,10 @@
 //! are only read); the integration itself runs in the caller's WORK with the original's
 //! layout from WORK(21) on.
 
-use std::cell::RefCell;
-
+use super::hairer::{component, dense_call, with_active, ActiveSolout, Step};
 use super::{ffi_boundary, message, read, slice, slice_mut};
 use crate::rodas::layout::{Layout, IW_STATS, W_ARRAYS};
 use crate::rodas::{self, DenseOutput, Finish, Options, Outcome, Problem, Structure, Tolerance};
-
-/// A SOLOUT call in progress: its CONT, with N, XOLD and H (COMMON /CONROS/ of the
-/// original).
-#[derive(Clone, Copy)]
-struct ActiveSolout {
-    cont: *const f64,
-    n: usize,
-    xold: f64,
-    h: f64,
-}
-
-thread_local! {
-    /// The SOLOUT calls in progress on this thread, innermost last: `contro_` recognises
-    /// a CONT by its address, so it never reads a foreign array, and nested or parallel
-    /// integrations each find their own step.
-    static ACTIVE: RefCell<Vec<ActiveSolout>> = const { RefCell::new(Vec::new()) };
-}
 
 /// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`; DFX has the same
 /// interface and gives `F = ∂f/∂x (X, Y)`.
@@ -181,15 +163,13 @@ impl Problem for Callbacks {
         let active = ActiveSolout {
             cont: dense.as_ptr(),
             n: dense.n(),
-            xold: dxold,
-            h,
+            step: Step::Rodas { xold: dxold, h },
         };
         // IRTRN = 1 before each call, as the original.
         let mut irtrn = 1;
-        ACTIVE.with(|a| a.borrow_mut().push(active));
         // SAFETY: `y` holds N values the routine may change, CONT points to the 4N
         // coefficients in WORK, all valid for the call.
-        unsafe {
+        with_active(active, || unsafe {
             solout(
                 &nr,
                 &xold,
@@ -202,8 +182,7 @@ impl Problem for Callbacks {
                 self.ipar,
                 &mut irtrn,
             )
-        };
-        ACTIVE.with(|a| a.borrow_mut().pop());
+        });
         irtrn >= 0
     }
 }
@@ -622,21 +601,13 @@ pub unsafe extern "C" fn contro_(
     lrc: *const i32,
 ) -> f64 {
     ffi_boundary!("CONTRO", f64::NAN, {
-        // SAFETY: null checks in `read`; valid targets are the caller's contract.
-        let (Some(i), Some(s), Some(lrc)) =
-            (unsafe { read(i) }, unsafe { read(s) }, unsafe { read(lrc) })
+        // SAFETY: the pointers are the caller's, checked for null in `dense_call`.
+        let Some((i, s, lrc, active)) =
+            (unsafe { dense_call("CONTRO", "RODAS", i, s, cont, lrc, |_| Ok(())) })
         else {
-            message("CONTRO: a null pointer argument");
             return f64::NAN;
         };
-        let active = ACTIVE.with(|a| {
-            a.borrow()
-                .iter()
-                .rev()
-                .find(|active| std::ptr::eq(active.cont, cont))
-                .copied()
-        });
-        let Some(active) = active else {
+        let Step::Rodas { xold, h } = active.step else {
             message("CONTRO: CONT was not handed to SOLOUT by RODAS");
             return f64::NAN;
         };
@@ -653,14 +624,10 @@ pub unsafe extern "C" fn contro_(
             message("CONTRO: CONT is a null pointer");
             return f64::NAN;
         };
-        let dense = DenseOutput::new(coefficients, active.xold, active.h);
-        if i < 1 || i as usize > dense.n() {
-            message(&format!(
-                "CONTRO: component I = {i} outside 1..{}",
-                dense.n()
-            ));
-            return f64::NAN;
+        let dense = DenseOutput::new(coefficients, xold, h);
+        match component("CONTRO", i, dense.n()) {
+            Some(k) => dense.eval(k, s),
+            None => f64::NAN,
         }
-        dense.eval(i as usize - 1, s)
     })
 }

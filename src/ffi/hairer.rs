@@ -1,0 +1,108 @@
+//! What the Hairer-family exports share: the record of SOLOUT calls in progress, by
+//! which CONTR5, CONTRA and CONTRO recognise a CONT (the originals kept its step data in
+//! COMMON blocks), and the argument checks of those dense-output functions.
+
+use std::cell::RefCell;
+
+use super::{message, read};
+
+/// The step data a dense-output function needs besides CONT (what each original kept in
+/// its COMMON block).
+#[derive(Clone, Copy)]
+pub(crate) enum Step {
+    /// RADAU5 (/CONRA5/): XSOL, HSOL.
+    Radau5 { xsol: f64, hsol: f64 },
+    /// RADAU (/WEIGHT/): NS, XSOL, HSOL and the nodes.
+    Radau {
+        ns: usize,
+        xsol: f64,
+        hsol: f64,
+        c: [f64; 8],
+    },
+    /// RODAS (/CONROS/): XOLD, H.
+    Rodas { xold: f64, h: f64 },
+}
+
+/// A SOLOUT call in progress: the address of its CONT, N and the step.
+#[derive(Clone, Copy)]
+pub(crate) struct ActiveSolout {
+    pub cont: *const f64,
+    pub n: usize,
+    pub step: Step,
+}
+
+thread_local! {
+    /// The SOLOUT calls in progress on this thread, innermost last: a dense-output
+    /// function recognises a CONT by its address, so it never reads a foreign array, and
+    /// nested or parallel integrations each find their own step.
+    static ACTIVE: RefCell<Vec<ActiveSolout>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `call` (the user's SOLOUT) with `active` recorded as in progress.
+pub(crate) fn with_active<R>(active: ActiveSolout, call: impl FnOnce() -> R) -> R {
+    /// Takes the record off again however `call` ends.
+    struct Pop;
+    impl Drop for Pop {
+        fn drop(&mut self) {
+            ACTIVE.with(|a| a.borrow_mut().pop());
+        }
+    }
+    ACTIVE.with(|a| a.borrow_mut().push(active));
+    let _pop = Pop;
+    call()
+}
+
+/// The arguments of a dense-output call: I, S and LRC read, LRC checked by `lrc_ok` as
+/// far as it can be without the step, and the SOLOUT call in progress whose CONT is
+/// `cont`. `None` after a message (prefixed `name`) for a null pointer, an LRC `lrc_ok`
+/// refuses, or a CONT that `solver` did not hand to SOLOUT.
+///
+/// # Safety
+/// `i`, `s` and `lrc` must be null or point to valid values.
+pub(crate) unsafe fn dense_call(
+    name: &str,
+    solver: &str,
+    i: *const i32,
+    s: *const f64,
+    cont: *const f64,
+    lrc: *const i32,
+    lrc_ok: impl Fn(i32) -> Result<(), String>,
+) -> Option<(i32, f64, i32, ActiveSolout)> {
+    // SAFETY: null checks in `read`; valid targets are the caller's contract.
+    let (Some(i), Some(s), Some(lrc)) =
+        (unsafe { read(i) }, unsafe { read(s) }, unsafe { read(lrc) })
+    else {
+        message(&format!("{name}: a null pointer argument"));
+        return None;
+    };
+    if let Err(why) = lrc_ok(lrc) {
+        message(&format!("{name}: {why}"));
+        return None;
+    }
+    let active = ACTIVE.with(|a| {
+        a.borrow()
+            .iter()
+            .rev()
+            .find(|active| std::ptr::eq(active.cont, cont))
+            .copied()
+    });
+    let Some(active) = active else {
+        message(&format!(
+            "{name}: CONT was not handed to SOLOUT by {solver}"
+        ));
+        return None;
+    };
+    Some((i, s, lrc, active))
+}
+
+/// Component `i` (1-based) as a 0-based index into `n` components, or `None` after a
+/// message.
+pub(crate) fn component(name: &str, i: i32, n: usize) -> Option<usize> {
+    match usize::try_from(i) {
+        Ok(k) if (1..=n).contains(&k) => Some(k - 1),
+        _ => {
+            message(&format!("{name}: component I = {i} outside 1..{n}"));
+            None
+        }
+    }
+}
