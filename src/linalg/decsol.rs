@@ -39,8 +39,37 @@ macro_rules! small {
     };
 }
 
+/// [`small!`] extended to the orders up to [`MEDIUM`], for the real kernels: at these
+/// orders a constant order still pays (the complex kernels are well ahead without it).
+macro_rules! medium {
+    ($n:expr, $f:ident($($arg:expr),*)) => {
+        match $n {
+            0..=SMALL => small!($n, $f($($arg),*)),
+            17 => $f::<17>($($arg),*),
+            18 => $f::<18>($($arg),*),
+            19 => $f::<19>($($arg),*),
+            20 => $f::<20>($($arg),*),
+            21 => $f::<21>($($arg),*),
+            22 => $f::<22>($($arg),*),
+            23 => $f::<23>($($arg),*),
+            24 => $f::<24>($($arg),*),
+            25 => $f::<25>($($arg),*),
+            26 => $f::<26>($($arg),*),
+            27 => $f::<27>($($arg),*),
+            28 => $f::<28>($($arg),*),
+            29 => $f::<29>($($arg),*),
+            30 => $f::<30>($($arg),*),
+            31 => $f::<31>($($arg),*),
+            _ => $f::<32>($($arg),*),
+        }
+    };
+}
+
 /// Largest order with a specialised kernel.
 const SMALL: usize = 16;
+
+/// Largest order with a specialised real kernel.
+const MEDIUM: usize = 32;
 
 /// Largest order whose kernels have every stage written out.
 const UNROLL: usize = 12;
@@ -100,7 +129,7 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
     if lda == n {
         match n {
             2..=UNROLL => return unrolled!(n, dec_unrolled(a, ip)),
-            _ if n <= SMALL => return small!(n, dec_fixed(a, ip)),
+            _ if n <= MEDIUM => return medium!(n, dec_fixed(a, ip)),
             _ => {}
         }
     }
@@ -309,8 +338,8 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
-    if lda == n && (2..=SMALL).contains(&n) {
-        return small!(n, sol_fixed(a, b, ip));
+    if lda == n && (2..=MEDIUM).contains(&n) {
+        return medium!(n, sol_fixed(a, b, ip));
     }
     sol_any(n, a, lda, b, ip)
 }
