@@ -922,12 +922,31 @@ fn back_columns(n: usize, a: &[f64], lda: usize, md: usize, b: &mut [f64]) {
 /// load values that the previous column's update has just stored, and wait for them.
 #[inline(always)]
 fn back_rows<const MD: usize>(n: usize, a: &[f64], lda: usize, b: &mut [f64]) {
-    for k in (0..n).rev() {
+    // The last MD rows, followed by fewer than MD columns.
+    let full = n.saturating_sub(MD);
+    for k in (full..n).rev() {
         let mut x = b[k];
-        for j in (k + 1..n.min(k + MD + 1)).rev() {
+        for j in (k + 1..n).rev() {
             x = x + a[MD + k - j + j * lda] * -b[j];
         }
         b[k] = x / a[MD + k * lda];
+    }
+    // The others, with a constant count of updates that unrolls; b(k+1..k+MD) are
+    // carried in registers from row to row rather than reloaded from where the previous
+    // row has just stored them.
+    let mut after: [f64; MD] = std::array::from_fn(|d| b.get(full + d).copied().unwrap_or(0.0));
+    for k in (0..full).rev() {
+        let col = &a[k * lda..];
+        let mut x = b[k];
+        for d in (1..=MD).rev() {
+            x = x + col[MD - d + d * lda] * -after[d - 1];
+        }
+        x = x / col[MD];
+        b[k] = x;
+        if MD > 0 {
+            after.rotate_right(1);
+            after[0] = x;
+        }
     }
 }
 
@@ -1327,13 +1346,40 @@ fn back_rows_c<const MD: usize>(
     br: &mut [f64],
     bi: &mut [f64],
 ) {
-    for k in (0..n).rev() {
+    let full = n.saturating_sub(MD);
+    for k in (full..n).rev() {
         let (mut xr, mut xi) = (br[k], bi[k]);
-        for j in (k + 1..n.min(k + MD + 1)).rev() {
+        for j in (k + 1..n).rev() {
             let at = MD + k - j + j * lda;
             axpy_c_full(&mut xr, &mut xi, ar[at], ai[at], -br[j], -bi[j]);
         }
         let d = MD + k * lda;
         (br[k], bi[k]) = cdiv(xr, xi, ar[d], ai[d]);
+    }
+    let window = |b: &[f64]| -> [f64; MD] {
+        std::array::from_fn(|d| b.get(full + d).copied().unwrap_or(0.0))
+    };
+    let (mut after_r, mut after_i) = (window(br), window(bi));
+    for k in (0..full).rev() {
+        let (mut xr, mut xi) = (br[k], bi[k]);
+        let (cr, ci) = (&ar[k * lda..], &ai[k * lda..]);
+        for d in (1..=MD).rev() {
+            let at = MD - d + d * lda;
+            axpy_c_full(
+                &mut xr,
+                &mut xi,
+                cr[at],
+                ci[at],
+                -after_r[d - 1],
+                -after_i[d - 1],
+            );
+        }
+        (xr, xi) = cdiv(xr, xi, cr[MD], ci[MD]);
+        (br[k], bi[k]) = (xr, xi);
+        if MD > 0 {
+            after_r.rotate_right(1);
+            after_i.rotate_right(1);
+            (after_r[0], after_i[0]) = (xr, xi);
+        }
     }
 }
