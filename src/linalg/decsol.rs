@@ -878,7 +878,14 @@ const ROWS: usize = 4;
 fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
     let md = ml + mu;
     if ml != 0 {
-        for k in 0..n.saturating_sub(1) {
+        let done = match ml {
+            1 => forward_rows::<1>(n, a, lda, md, b, ip),
+            2 => forward_rows::<2>(n, a, lda, md, b, ip),
+            3 => forward_rows::<3>(n, a, lda, md, b, ip),
+            ROWS => forward_rows::<ROWS>(n, a, lda, md, b, ip),
+            _ => 0,
+        };
+        for k in done..n.saturating_sub(1) {
             let m = ip[k];
             let t = b[m];
             b[m] = b[k];
@@ -914,6 +921,52 @@ fn back_columns(n: usize, a: &[f64], lda: usize, md: usize, b: &mut [f64]) {
         }
     }
     b[0] = b[0] / a[md];
+}
+
+/// Loops 10 to 20 of SOLB for `ML` ≤ [`ROWS`] subdiagonals over the steps k whose
+/// updates reach ML rows (k + ML < n); returns the first step left to the general loop.
+///
+/// b(k..k+ML) are carried in registers from step to step, as in [`back_rows`], and the
+/// exchange of rows k and IP(k) (within that window) is done there; each step stores
+/// only its final b(k).
+#[inline(always)]
+fn forward_rows<const ML: usize>(
+    n: usize,
+    a: &[f64],
+    lda: usize,
+    md: usize,
+    b: &mut [f64],
+    ip: &[usize],
+) -> usize {
+    if n <= ML + 1 {
+        return 0;
+    }
+    let steps = n - ML;
+    let mut head = b[0];
+    let mut below: [f64; ML] = std::array::from_fn(|i| b[1 + i]);
+    for k in 0..steps {
+        // IP(k) - k is in 0..=ML: DECB's pivot search stays inside the band.
+        let p = ip[k] - k;
+        debug_assert!(p <= ML);
+        let mut t = head;
+        for (i, x) in below.iter_mut().enumerate() {
+            if p == i + 1 {
+                t = *x;
+                *x = head;
+            }
+        }
+        b[k] = t;
+        let col = &a[k * lda + md + 1..][..ML];
+        for (x, &l) in below.iter_mut().zip(col) {
+            *x = *x + l * t;
+        }
+        head = below[0];
+        below.rotate_left(1);
+        below[ML - 1] = b.get(k + 1 + ML).copied().unwrap_or(0.0);
+    }
+    b[steps] = head;
+    b[steps + 1..steps + ML].copy_from_slice(&below[..ML - 1]);
+    steps
 }
 
 /// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`], row by row: `b(k)` receives
