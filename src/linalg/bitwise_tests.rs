@@ -679,6 +679,14 @@ fn decb_and_solb_give_the_bits_of_the_original_order() {
         (33, 8, 4),
         (64, 5, 3),
         (200, 10, 10),
+        // The register windows of the forward and back loops at their edges.
+        (3, 2, 0),
+        (4, 3, 2),
+        (5, 4, 0),
+        (6, 4, 1),
+        (8, 2, 1),
+        (7, 3, 3),
+        (6, 1, 4),
     ] {
         let ld = 2 * ml + mu + 1;
         for kind in KINDS {
@@ -734,6 +742,14 @@ fn decbc_and_solbc_give_the_bits_of_the_original_order() {
         (33, 8, 4),
         (64, 5, 3),
         (200, 10, 10),
+        // The register windows of the forward and back loops at their edges.
+        (3, 2, 0),
+        (4, 3, 2),
+        (5, 4, 0),
+        (6, 4, 1),
+        (8, 2, 1),
+        (7, 3, 3),
+        (6, 1, 4),
     ] {
         let ld = 2 * ml + mu + 1;
         for kind in KINDS {

@@ -39,8 +39,37 @@ macro_rules! small {
     };
 }
 
+/// [`small!`] extended to the orders up to [`MEDIUM`], for the real kernels: at these
+/// orders a constant order still pays (the complex kernels are well ahead without it).
+macro_rules! medium {
+    ($n:expr, $f:ident($($arg:expr),*)) => {
+        match $n {
+            0..=SMALL => small!($n, $f($($arg),*)),
+            17 => $f::<17>($($arg),*),
+            18 => $f::<18>($($arg),*),
+            19 => $f::<19>($($arg),*),
+            20 => $f::<20>($($arg),*),
+            21 => $f::<21>($($arg),*),
+            22 => $f::<22>($($arg),*),
+            23 => $f::<23>($($arg),*),
+            24 => $f::<24>($($arg),*),
+            25 => $f::<25>($($arg),*),
+            26 => $f::<26>($($arg),*),
+            27 => $f::<27>($($arg),*),
+            28 => $f::<28>($($arg),*),
+            29 => $f::<29>($($arg),*),
+            30 => $f::<30>($($arg),*),
+            31 => $f::<31>($($arg),*),
+            _ => $f::<32>($($arg),*),
+        }
+    };
+}
+
 /// Largest order with a specialised kernel.
 const SMALL: usize = 16;
+
+/// Largest order with a specialised real kernel.
+const MEDIUM: usize = 32;
 
 /// Largest order whose kernels have every stage written out.
 const UNROLL: usize = 12;
@@ -100,7 +129,7 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
     if lda == n {
         match n {
             2..=UNROLL => return unrolled!(n, dec_unrolled(a, ip)),
-            _ if n <= SMALL => return small!(n, dec_fixed(a, ip)),
+            _ if n <= MEDIUM => return medium!(n, dec_fixed(a, ip)),
             _ => {}
         }
     }
@@ -309,8 +338,8 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
-    if lda == n && (2..=SMALL).contains(&n) {
-        return small!(n, sol_fixed(a, b, ip));
+    if lda == n && (2..=MEDIUM).contains(&n) {
+        return medium!(n, sol_fixed(a, b, ip));
     }
     sol_any(n, a, lda, b, ip)
 }
@@ -849,7 +878,14 @@ const ROWS: usize = 4;
 fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
     let md = ml + mu;
     if ml != 0 {
-        for k in 0..n.saturating_sub(1) {
+        let done = match ml {
+            1 => forward_rows::<1>(n, a, lda, md, b, ip),
+            2 => forward_rows::<2>(n, a, lda, md, b, ip),
+            3 => forward_rows::<3>(n, a, lda, md, b, ip),
+            ROWS => forward_rows::<ROWS>(n, a, lda, md, b, ip),
+            _ => 0,
+        };
+        for k in done..n.saturating_sub(1) {
             let m = ip[k];
             let t = b[m];
             b[m] = b[k];
@@ -887,18 +923,83 @@ fn back_columns(n: usize, a: &[f64], lda: usize, md: usize, b: &mut [f64]) {
     b[0] = b[0] / a[md];
 }
 
+/// Loops 10 to 20 of SOLB for `ML` ≤ [`ROWS`] subdiagonals over the steps k whose
+/// updates reach ML rows (k + ML < n); returns the first step left to the general loop.
+///
+/// b(k..k+ML) are carried in registers from step to step, as in [`back_rows`], and the
+/// exchange of rows k and IP(k) (within that window) is done there; each step stores
+/// only its final b(k).
+#[inline(always)]
+fn forward_rows<const ML: usize>(
+    n: usize,
+    a: &[f64],
+    lda: usize,
+    md: usize,
+    b: &mut [f64],
+    ip: &[usize],
+) -> usize {
+    if n <= ML + 1 {
+        return 0;
+    }
+    let steps = n - ML;
+    let mut head = b[0];
+    let mut below: [f64; ML] = std::array::from_fn(|i| b[1 + i]);
+    for k in 0..steps {
+        // IP(k) - k is in 0..=ML: DECB's pivot search stays inside the band.
+        let p = ip[k] - k;
+        debug_assert!(p <= ML);
+        let mut t = head;
+        for (i, x) in below.iter_mut().enumerate() {
+            if p == i + 1 {
+                t = *x;
+                *x = head;
+            }
+        }
+        b[k] = t;
+        let col = &a[k * lda + md + 1..][..ML];
+        for (x, &l) in below.iter_mut().zip(col) {
+            *x = *x + l * t;
+        }
+        head = below[0];
+        below.rotate_left(1);
+        below[ML - 1] = b.get(k + 1 + ML).copied().unwrap_or(0.0);
+    }
+    b[steps] = head;
+    b[steps + 1..steps + ML].copy_from_slice(&below[..ML - 1]);
+    steps
+}
+
 /// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`], row by row: `b(k)` receives
 /// the updates of columns k + MD, ..., k + 1 in this order, as in the original, but
 /// kept in a register until its division. Column by column, each short update would
 /// load values that the previous column's update has just stored, and wait for them.
 #[inline(always)]
 fn back_rows<const MD: usize>(n: usize, a: &[f64], lda: usize, b: &mut [f64]) {
-    for k in (0..n).rev() {
+    // The last MD rows, followed by fewer than MD columns.
+    let full = n.saturating_sub(MD);
+    for k in (full..n).rev() {
         let mut x = b[k];
-        for j in (k + 1..n.min(k + MD + 1)).rev() {
+        for j in (k + 1..n).rev() {
             x = x + a[MD + k - j + j * lda] * -b[j];
         }
         b[k] = x / a[MD + k * lda];
+    }
+    // The others, with a constant count of updates that unrolls; b(k+1..k+MD) are
+    // carried in registers from row to row rather than reloaded from where the previous
+    // row has just stored them.
+    let mut after: [f64; MD] = std::array::from_fn(|d| b.get(full + d).copied().unwrap_or(0.0));
+    for k in (0..full).rev() {
+        let col = &a[k * lda..];
+        let mut x = b[k];
+        for d in (1..=MD).rev() {
+            x = x + col[MD - d + d * lda] * -after[d - 1];
+        }
+        x = x / col[MD];
+        b[k] = x;
+        if MD > 0 {
+            after.rotate_right(1);
+            after[0] = x;
+        }
     }
 }
 
@@ -1298,13 +1399,40 @@ fn back_rows_c<const MD: usize>(
     br: &mut [f64],
     bi: &mut [f64],
 ) {
-    for k in (0..n).rev() {
+    let full = n.saturating_sub(MD);
+    for k in (full..n).rev() {
         let (mut xr, mut xi) = (br[k], bi[k]);
-        for j in (k + 1..n.min(k + MD + 1)).rev() {
+        for j in (k + 1..n).rev() {
             let at = MD + k - j + j * lda;
             axpy_c_full(&mut xr, &mut xi, ar[at], ai[at], -br[j], -bi[j]);
         }
         let d = MD + k * lda;
         (br[k], bi[k]) = cdiv(xr, xi, ar[d], ai[d]);
+    }
+    let window = |b: &[f64]| -> [f64; MD] {
+        std::array::from_fn(|d| b.get(full + d).copied().unwrap_or(0.0))
+    };
+    let (mut after_r, mut after_i) = (window(br), window(bi));
+    for k in (0..full).rev() {
+        let (mut xr, mut xi) = (br[k], bi[k]);
+        let (cr, ci) = (&ar[k * lda..], &ai[k * lda..]);
+        for d in (1..=MD).rev() {
+            let at = MD - d + d * lda;
+            axpy_c_full(
+                &mut xr,
+                &mut xi,
+                cr[at],
+                ci[at],
+                -after_r[d - 1],
+                -after_i[d - 1],
+            );
+        }
+        (xr, xi) = cdiv(xr, xi, cr[MD], ci[MD]);
+        (br[k], bi[k]) = (xr, xi);
+        if MD > 0 {
+            after_r.rotate_right(1);
+            after_i.rotate_right(1);
+            (after_r[0], after_i[0]) = (xr, xi);
+        }
     }
 }
