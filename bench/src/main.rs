@@ -1,4 +1,4 @@
-//! Work-precision diagrams of stiffdae (RADAU5, DASSL) against
+//! Work-precision diagrams of stiffdae (RADAU5, RADAU, RODAS, DASSL) against
 //! SUNDIALS IDA (feature `ida`) and the Rust peers diffsol and differential-equations
 //! (feature `peers`) on the Test Set problems.
 //!
@@ -15,6 +15,7 @@ mod ida;
 mod peers;
 mod plot;
 mod problems;
+mod pump;
 mod solvers;
 mod summary;
 mod throughput;
@@ -127,6 +128,21 @@ fn measure(solver: Solver, p: &TestProblem, tol: f64, min_time: f64) -> Point {
 }
 
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("pump") {
+        let out = match std::env::args().skip(2).collect::<Vec<_>>().as_slice() {
+            [] => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/wpd"),
+            [flag, dir] if flag == "--out" => PathBuf::from(dir),
+            _ => {
+                eprintln!("usage: stiffdae-bench pump [--out DIR]");
+                std::process::exit(2);
+            }
+        };
+        if let Err(e) = pump::diagram(&out) {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+        return;
+    }
     if std::env::args().nth(1).as_deref() == Some("throughput") {
         if let Err(e) = throughput::main(std::env::args().skip(2)) {
             eprintln!("{e}");
@@ -201,6 +217,9 @@ fn main() {
         let pts: Vec<&Point> = points.iter().filter(|p| p.problem == prob.name).collect();
         plot::diagram(prob, &pts, &args.solvers, &args.out)
             .unwrap_or_else(|e| eprintln!("{}: plot failed: {e}", prob.name));
+    }
+    if args.problems.contains(&"pump") {
+        pump::diagram(&args.out).unwrap_or_else(|e| eprintln!("pump_events: {e}"));
     }
     let table = summary::table(&problems, &points, &args.solvers);
     std::fs::write(args.out.join("summary.md"), &table).expect("write summary.md");

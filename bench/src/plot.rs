@@ -11,17 +11,23 @@ use plotters::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;
 
-const COLORS: [RGBColor; 6] = [
+/// One colour per solver of [`Solver::all`], in its order (and per series of the pump's
+/// reference diagram).
+pub const COLORS: [RGBColor; 10] = [
     RGBColor(200, 30, 30),
     RGBColor(30, 90, 200),
     RGBColor(20, 150, 60),
     RGBColor(150, 60, 170),
     RGBColor(220, 140, 0),
     RGBColor(0, 160, 170),
+    RGBColor(130, 80, 30),
+    RGBColor(90, 90, 90),
+    RGBColor(230, 90, 160),
+    RGBColor(120, 160, 40),
 ];
 
 /// plotters draws text with ab_glyph: register Debian's DejaVu Sans once.
-fn register_font() -> Result<(), String> {
+pub fn register_font() -> Result<(), String> {
     static DONE: OnceLock<Result<(), String>> = OnceLock::new();
     DONE.get_or_init(|| {
         let path = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";

@@ -1,10 +1,11 @@
 //! The solvers of the diagrams, each run on a [`TestProblem`] at one tolerance as the
-//! kit's drivers do: rtol = atol = tol (then the problem's own adjustments), restarts
-//! at every segment end t(i).
+//! kit's drivers do: rtol = atol = tol (then the problem's own adjustments), h0 = tol for
+//! the Hairer codes, restarts at every segment end t(i).
 
 use crate::problems::{Kind, TestProblem};
 use stiffdae::prelude::*;
-use stiffdae::radau5::{DenseOutput, Matrix, Options, Problem, Radau5, Structure};
+use stiffdae::radau5::{Matrix, Radau5, Structure};
+use stiffdae::{radau, radau5, rodas};
 
 /// What one run produced.
 #[derive(Debug, Clone, Default)]
@@ -22,6 +23,8 @@ pub struct Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Solver {
     Radau5,
+    Radau,
+    Rodas,
     Dassl,
     #[cfg(feature = "ida")]
     Ida,
@@ -35,6 +38,8 @@ impl Solver {
     pub fn all() -> Vec<Solver> {
         vec![
             Solver::Radau5,
+            Solver::Radau,
+            Solver::Rodas,
             Solver::Dassl,
             #[cfg(feature = "ida")]
             Solver::Ida,
@@ -48,6 +53,8 @@ impl Solver {
     pub fn name(self) -> &'static str {
         match self {
             Solver::Radau5 => "stiffdae RADAU5",
+            Solver::Radau => "stiffdae RADAU",
+            Solver::Rodas => "stiffdae RODAS",
             Solver::Dassl => "stiffdae DASSL",
             #[cfg(feature = "ida")]
             Solver::Ida => "SUNDIALS IDA",
@@ -67,6 +74,8 @@ impl Solver {
     pub fn key(self) -> &'static str {
         match self {
             Solver::Radau5 => "radau5",
+            Solver::Radau => "radau",
+            Solver::Rodas => "rodas",
             Solver::Dassl => "dassl",
             #[cfg(feature = "ida")]
             Solver::Ida => "ida",
@@ -80,7 +89,8 @@ impl Solver {
     /// Whether the solver can take the problem's form and index at all.
     pub fn takes(self, p: &TestProblem) -> bool {
         match self {
-            Solver::Radau5 => p.kind != Kind::Ide,
+            Solver::Radau5 | Solver::Radau => p.kind != Kind::Ide,
+            Solver::Rodas => p.kind != Kind::Ide && p.ind.iter().all(|&i| i <= 1),
             Solver::Dassl => p.ind.iter().all(|&i| i <= 2),
             #[cfg(feature = "ida")]
             Solver::Ida => p.ind.iter().all(|&i| i <= 2),
@@ -94,7 +104,8 @@ impl Solver {
     /// Why [`takes`](Self::takes) refuses a problem.
     pub fn refusal(self) -> &'static str {
         match self {
-            Solver::Radau5 => "implicit problem F(t, y, y') = 0",
+            Solver::Radau5 | Solver::Radau => "implicit problem F(t, y, y') = 0",
+            Solver::Rodas => "implicit or higher-index problem (index 1 only)",
             Solver::Dassl => "index-3 variables",
             #[cfg(feature = "ida")]
             Solver::Ida => "index-3 variables",
@@ -107,7 +118,34 @@ impl Solver {
 
     pub fn run(self, p: &TestProblem, tol: f64) -> Outcome {
         match self {
-            Solver::Radau5 => run_radau5(p, tol),
+            Solver::Radau5 => run_hairer(p, tol, |x, y, structure, base| {
+                Radau5::new(x, y, structure, base)
+            }),
+            Solver::Radau => run_hairer(p, tol, |x, y, structure, base| {
+                let options = radau::Options {
+                    base,
+                    ..radau::Options::default()
+                };
+                radau::Radau::new(x, y, structure, options)
+            }),
+            Solver::Rodas => run_hairer(p, tol, |x, y, structure, base| {
+                let options = rodas::Options {
+                    tolerance: base.tolerance,
+                    initial_step: base.initial_step,
+                    max_steps: base.max_steps,
+                    ..rodas::Options::default()
+                };
+                let structure = rodas::Structure {
+                    n: structure.n,
+                    autonomous: false,
+                    analytic_jacobian: structure.analytic_jacobian,
+                    jacobian: structure.jacobian,
+                    analytic_dfx: false,
+                    mass: structure.mass,
+                    dense_output: false,
+                };
+                rodas::Rodas::new(x, y, structure, options)
+            }),
             Solver::Dassl => crate::dassl::run(p, tol),
             #[cfg(feature = "ida")]
             Solver::Ida => crate::ida::run(p, tol),
@@ -119,39 +157,54 @@ impl Solver {
     }
 }
 
-/// A kit problem seen through the safe RADAU5 API.
-struct Radau5Problem<'a> {
+/// A kit problem seen through the safe APIs of the Hairer codes.
+struct KitProblem<'a> {
     p: &'a TestProblem,
     yp: Vec<f64>,
 }
 
-impl Problem for Radau5Problem<'_> {
-    fn fcn(&mut self, x: f64, y: &[f64], f: &mut [f64]) {
-        if !self.p.feval(x, y, &self.yp, f) {
-            // An error flag of the problem: a non-finite f makes RADAU5 halve the step.
-            f.fill(f64::NAN);
+/// The same right-hand side, Jacobian and mass matrix for each Hairer code's `Problem`.
+macro_rules! kit_problem {
+    ($($method:ident),*) => {$(
+        impl $method::Problem for KitProblem<'_> {
+            fn fcn(&mut self, x: f64, y: &[f64], f: &mut [f64]) {
+                if !self.p.feval(x, y, &self.yp, f) {
+                    // An error flag of the problem: a non-finite f makes the code halve
+                    // the step.
+                    f.fill(f64::NAN);
+                }
+            }
+            fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
+                if !self.p.jeval(x, y, &self.yp, dfy, ldfy) {
+                    dfy.fill(f64::NAN);
+                }
+            }
+            fn has_jacobian(&self) -> bool {
+                true
+            }
+            fn mas(&mut self, _nm1: usize, am: &mut [f64], lmas: usize) {
+                self.p.meval_raw(am, lmas);
+            }
+            fn has_mass(&self) -> bool {
+                true
+            }
         }
-    }
-    fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
-        if !self.p.jeval(x, y, &self.yp, dfy, ldfy) {
-            dfy.fill(f64::NAN);
-        }
-    }
-    fn has_jacobian(&self) -> bool {
-        true
-    }
-    fn mas(&mut self, _nm1: usize, am: &mut [f64], lmas: usize) {
-        self.p.meval_raw(am, lmas);
-    }
-    fn has_mass(&self) -> bool {
-        true
-    }
-    fn solout(&mut self, _: usize, _: f64, _: f64, _: &mut [f64], _: &DenseOutput<'_>) -> bool {
-        true
-    }
+    )*};
 }
 
-fn run_radau5(p: &TestProblem, tol: f64) -> Outcome {
+kit_problem!(radau5, radau, rodas);
+
+/// Runs one of the Hairer codes over the problem's segments as the kit's drivers do:
+/// `new` makes the integrator of a segment from its start, the structure and the
+/// RADAU5-shaped options (tolerances, h0 = tol, the index hints).
+fn run_hairer<S>(
+    p: &TestProblem,
+    tol: f64,
+    new: impl Fn(f64, &[f64], Structure, radau5::Options) -> Result<S, Error>,
+) -> Outcome
+where
+    S: for<'a> Advance<KitProblem<'a>>,
+{
     let (rtol, atol, vector) = p.tolerances(tol);
     let tolerance = if vector {
         Tolerance::Vector { rtol, atol }
@@ -178,25 +231,22 @@ fn run_radau5(p: &TestProblem, tol: f64) -> Outcome {
             .filter(|&&i| if k == 1 { i <= 1 } else { i == k })
             .count() as i64
     };
-    let options = Options {
+    let options = radau5::Options {
+        tolerance,
+        initial_step: tol,
         max_steps: 10_000_000,
         index_dims: [count(1), count(2), count(3)],
-        ..Options::default()
+        ..radau5::Options::default()
     };
-    let mut problem = Radau5Problem {
+    let mut problem = KitProblem {
         p,
         yp: vec![0.0; p.n],
     };
     let mut y = p.y0.clone();
     let mut out = Outcome::default();
-    // Each segment starts afresh with h = tol, as the kit's driver does.
+    // Each segment starts afresh with h = tol, as the kit's drivers do.
     for seg in p.t.windows(2) {
-        let options = Options {
-            tolerance: tolerance.clone(),
-            initial_step: tol,
-            ..options.clone()
-        };
-        let mut solver = match Radau5::new(seg[0], &y, structure.clone(), options) {
+        let mut solver = match new(seg[0], &y, structure.clone(), options.clone()) {
             Ok(s) => s,
             Err(e) => {
                 out.failure = Some(format!("{e}"));
