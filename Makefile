@@ -6,6 +6,12 @@
 # lib/libstiffdae.a, include/stiffdae.h, lib/pkgconfig/stiffdae.pc,
 # lib/cmake/stiffdae/stiffdae{Config,ConfigVersion}.cmake and the Fortran module source
 # share/stiffdae/stiffdae.f90. The shared library is stripped.
+#
+# Beside it, the same library for programs compiled with 64-bit default INTEGER
+# (gfortran -fdefault-integer-8, ifort -i8): lib/libstiffdae64.so.$(VERSION) (SONAME
+# libstiffdae64.so.0, links .so.0 and .so), lib/libstiffdae64.a and
+# lib/pkgconfig/stiffdae64.pc, built with `--features int64` in its own target directory;
+# the CMake package offers it as stiffdae::stiffdae64 and stiffdae::static64.
 
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
@@ -14,6 +20,8 @@ DATADIR ?= $(PREFIX)/share
 CARGO ?= cargo
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 RELEASE := target/release
+INT64_TARGET := target/int64
+RELEASE64 := $(INT64_TARGET)/release
 # What a program linking the static library needs besides it
 # (`rustc --print native-static-libs`).
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
@@ -22,6 +30,7 @@ NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
 
 all:
 	$(CARGO) build --release -p stiffdae --lib
+	$(CARGO) build --release -p stiffdae --lib --features int64 --target-dir $(INT64_TARGET)
 
 define configure_file
 	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
@@ -37,9 +46,15 @@ install: all
 	ln -sf libstiffdae.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libstiffdae.so.0
 	ln -sf libstiffdae.so.0 $(DESTDIR)$(LIBDIR)/libstiffdae.so
 	install -m 644 $(RELEASE)/libstiffdae.a $(DESTDIR)$(LIBDIR)/libstiffdae.a
+	install -m 755 $(RELEASE64)/libstiffdae.so $(DESTDIR)$(LIBDIR)/libstiffdae64.so.$(VERSION)
+	strip --strip-unneeded $(DESTDIR)$(LIBDIR)/libstiffdae64.so.$(VERSION)
+	ln -sf libstiffdae64.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libstiffdae64.so.0
+	ln -sf libstiffdae64.so.0 $(DESTDIR)$(LIBDIR)/libstiffdae64.so
+	install -m 644 $(RELEASE64)/libstiffdae.a $(DESTDIR)$(LIBDIR)/libstiffdae64.a
 	install -m 644 include/stiffdae.h $(DESTDIR)$(INCLUDEDIR)/stiffdae.h
 	install -m 644 fortran/stiffdae.f90 $(DESTDIR)$(DATADIR)/stiffdae/stiffdae.f90
 	$(call configure_file,dist/stiffdae.pc.in,$(DESTDIR)$(LIBDIR)/pkgconfig/stiffdae.pc)
+	$(call configure_file,dist/stiffdae64.pc.in,$(DESTDIR)$(LIBDIR)/pkgconfig/stiffdae64.pc)
 	$(call configure_file,dist/stiffdaeConfig.cmake.in,$(DESTDIR)$(LIBDIR)/cmake/stiffdae/stiffdaeConfig.cmake)
 	$(call configure_file,dist/stiffdaeConfigVersion.cmake.in,$(DESTDIR)$(LIBDIR)/cmake/stiffdae/stiffdaeConfigVersion.cmake)
 
@@ -47,4 +62,7 @@ uninstall:
 	rm -f $(DESTDIR)$(LIBDIR)/libstiffdae.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libstiffdae.so.0 \
 	    $(DESTDIR)$(LIBDIR)/libstiffdae.so $(DESTDIR)$(LIBDIR)/libstiffdae.a \
 	    $(DESTDIR)$(INCLUDEDIR)/stiffdae.h $(DESTDIR)$(LIBDIR)/pkgconfig/stiffdae.pc
+	rm -f $(DESTDIR)$(LIBDIR)/libstiffdae64.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libstiffdae64.so.0 \
+	    $(DESTDIR)$(LIBDIR)/libstiffdae64.so $(DESTDIR)$(LIBDIR)/libstiffdae64.a \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/stiffdae64.pc
 	rm -rf $(DESTDIR)$(LIBDIR)/cmake/stiffdae $(DESTDIR)$(DATADIR)/stiffdae

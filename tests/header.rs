@@ -25,6 +25,20 @@ fn committed_header_is_up_to_date() {
         committed == fresh,
         "include/stiffdae.h is stale: run `STIFFDAE_UPDATE_HEADER=1 cargo test --test header`"
     );
+    // One header for both libraries: INTEGER is stiffdae_int, 64 bits with
+    // STIFFDAE_INT64 defined (libstiffdae64; `pkg-config stiffdae64` defines it).
+    for typedef in [
+        "#if !defined(STIFFDAE_INT64)\n",
+        "typedef int32_t stiffdae_int;\n",
+        "#if defined(STIFFDAE_INT64)\n",
+        "typedef int64_t stiffdae_int;\n",
+    ] {
+        assert!(fresh.contains(typedef), "header lacks {typedef:?}");
+    }
+    assert!(
+        !fresh.contains("int32_t *"),
+        "an INTEGER argument is not stiffdae_int"
+    );
     for symbol in [
         "radau5_",
         "contr5_",

@@ -64,6 +64,39 @@ pub fn library() -> &'static Library {
     })
 }
 
+/// Builds (once per process) and returns libstiffdae64, the library for programs
+/// compiled with 64-bit default INTEGER (`--features int64`, in `target/int64` as
+/// `make install` builds it), with the links `libstiffdae64.so.0` (its SONAME) and
+/// `libstiffdae64.so` beside it.
+pub fn library64() -> &'static Library {
+    static LIB: OnceLock<Library> = OnceLock::new();
+    LIB.get_or_init(|| {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let dir = target_dir().join("int64");
+        let status = Command::new(cargo)
+            .args(["build", "--release", "-p", "stiffdae", "--lib", "--quiet"])
+            .args(["--features", "int64", "--target-dir"])
+            .arg(&dir)
+            .current_dir(root())
+            .status()
+            .expect("run cargo build");
+        assert!(status.success(), "cargo build of libstiffdae64 failed");
+        let release = dir.join("release");
+        for link in ["libstiffdae64.so.0", "libstiffdae64.so"] {
+            match std::os::unix::fs::symlink("libstiffdae.so", release.join(link)) {
+                Err(e) if e.kind() != std::io::ErrorKind::AlreadyExists => {
+                    panic!("link {link}: {e}")
+                }
+                _ => {}
+            }
+        }
+        Library {
+            staticlib: release.join("libstiffdae.a"),
+            cdylib: release.join("libstiffdae64.so"),
+        }
+    })
+}
+
 /// The system libraries a program linking the Rust static library needs
 /// (`rustc --print native-static-libs` on Linux).
 pub const NATIVE_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-lm", "-ldl"];
@@ -73,17 +106,24 @@ pub const NATIVE_LIBS: &[&str] = &["-lgcc_s", "-lutil", "-lrt", "-lpthread", "-l
 pub enum Link {
     Static,
     Shared,
+    /// libstiffdae64 (64-bit INTEGER), static.
+    Static64,
+    /// libstiffdae64 (64-bit INTEGER), shared.
+    Shared64,
 }
 
 fn link_args(link: Link) -> Vec<String> {
-    let lib = library();
+    let (lib, name) = match link {
+        Link::Static | Link::Shared => (library(), "stiffdae"),
+        Link::Static64 | Link::Shared64 => (library64(), "stiffdae64"),
+    };
     match link {
-        Link::Static => {
+        Link::Static | Link::Static64 => {
             let mut v = vec![lib.staticlib.display().to_string()];
             v.extend(NATIVE_LIBS.iter().map(|s| s.to_string()));
             v
         }
-        Link::Shared => {
+        Link::Shared | Link::Shared64 => {
             let dir = lib
                 .cdylib
                 .parent()
@@ -92,7 +132,7 @@ fn link_args(link: Link) -> Vec<String> {
                 .to_string();
             vec![
                 format!("-L{dir}"),
-                "-lstiffdae".into(),
+                format!("-l{name}"),
                 format!("-Wl,-rpath,{dir}"),
             ]
         }
@@ -166,7 +206,8 @@ pub fn fortran_program_with(
 }
 
 /// Compiles and links C sources with the compiler the `cc` crate finds, against the
-/// committed header `include/stiffdae.h`.
+/// committed header `include/stiffdae.h` (with `STIFFDAE_INT64` defined for
+/// libstiffdae64, as `pkg-config stiffdae64` defines it).
 pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
     build_once(name, |exe| {
         let target = env!("FFI_TESTS_TARGET");
@@ -179,8 +220,11 @@ pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
             .get_compiler();
         let mut cmd = compiler.to_command();
         cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-g"])
-            .arg(format!("-I{}", root().join("include").display()))
-            .arg("-o")
+            .arg(format!("-I{}", root().join("include").display()));
+        if matches!(link, Link::Static64 | Link::Shared64) {
+            cmd.arg("-DSTIFFDAE_INT64");
+        }
+        cmd.arg("-o")
             .arg(exe)
             .args(sources)
             .args(link_args(link))

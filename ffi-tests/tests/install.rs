@@ -1,7 +1,12 @@
 //! `make install` into a temporary prefix, then programs outside the repository find the
 //! library as users find C and Fortran libraries: with `pkg-config --cflags --libs
 //! stiffdae` and with CMake's `find_package(stiffdae)`. They run without
-//! LD_LIBRARY_PATH (the installed rpath) and print what the original RADAU5 prints.
+//! LD_LIBRARY_PATH (the installed rpath) and print what the original RADAU5 prints. The
+//! same for libstiffdae64, installed beside it: a program compiled with
+//! `-fdefault-integer-8` and `pkg-config stiffdae64` prints what the originals print
+//! (`expected/int64_vdpol.txt`), and C programs see 64-bit `stiffdae_int` through
+//! `pkg-config stiffdae64` and the CMake targets `stiffdae::stiffdae64` and
+//! `stiffdae::static64`; the README names them.
 
 use ffi_tests::{root, work_dir};
 use std::path::{Path, PathBuf};
@@ -9,6 +14,9 @@ use std::process::{Command, Output};
 
 /// What `vdpol.c` prints for its statistics (RADAU5 at 1e-7: the baseline's vdpol row).
 const C_STATS: &str = "STATS 5728 433 720 711 8 586 1672";
+
+/// What `int64_checks.c` prints for RADAU5's statistics (at 1e-6: as `install/vdpol.f`).
+const INT64_STATS: &str = "STATS 3965 308 501 489 8 410 1158";
 
 fn checked(mut cmd: Command, what: &str) -> Output {
     let out = cmd
@@ -30,9 +38,9 @@ fn run_user_program(exe: &Path) -> String {
     String::from_utf8_lossy(&checked(cmd, &exe.display().to_string()).stdout).into_owned()
 }
 
-fn pkg_config(prefix: &Path) -> Vec<String> {
+fn pkg_config(prefix: &Path, package: &str) -> Vec<String> {
     let mut cmd = Command::new("pkg-config");
-    cmd.args(["--cflags", "--libs", "stiffdae"])
+    cmd.args(["--cflags", "--libs", package])
         .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig"));
     let out = checked(cmd, "pkg-config (install pkg-config)");
     String::from_utf8_lossy(&out.stdout)
@@ -74,6 +82,8 @@ fn user_project(prefix: &Path) -> PathBuf {
         ("ffi-tests/install/vdpol.f", "vdpol.f"),
         ("ffi-tests/install/CMakeLists.txt", "CMakeLists.txt"),
         ("ffi-tests/c/vdpol.c", "vdpol.c"),
+        ("ffi-tests/fortran/int64_vdpol.f", "int64_vdpol.f"),
+        ("ffi-tests/c/int64_checks.c", "int64_checks.c"),
     ] {
         std::fs::copy(root().join(from), dir.join(to)).expect("copy a user source");
     }
@@ -92,6 +102,10 @@ fn installed_library_serves_fortran_c_and_cmake_users() {
         "pkgconfig/stiffdae.pc",
         "cmake/stiffdae/stiffdaeConfig.cmake",
         "cmake/stiffdae/stiffdaeConfigVersion.cmake",
+        "libstiffdae64.so",
+        "libstiffdae64.so.0",
+        "libstiffdae64.a",
+        "pkgconfig/stiffdae64.pc",
     ] {
         assert!(lib.join(name).exists(), "{name} is not installed");
     }
@@ -103,7 +117,7 @@ fn installed_library_serves_fortran_c_and_cmake_users() {
     assert!(size < 4_000_000, "installed libstiffdae.so is {size} bytes");
 
     let project = user_project(&prefix);
-    let flags = pkg_config(&prefix);
+    let flags = pkg_config(&prefix, "stiffdae");
 
     // A Fortran 77 program, unchanged, with only pkg-config's flags.
     let f77 = project.join("vdpol_f77");
@@ -166,5 +180,68 @@ fn installed_library_serves_fortran_c_and_cmake_users() {
         );
     }
     assert!(loaded_stiffdae(&build.join("vdpol_shared")).contains(&lib.display().to_string()));
+
+    // libstiffdae64: a Fortran 77 program compiled with -fdefault-integer-8 and
+    // `pkg-config stiffdae64`, C through the same and through CMake.
+    let flags64 = pkg_config(&prefix, "stiffdae64");
+    let f64 = project.join("int64_vdpol");
+    let mut cmd = Command::new("gfortran");
+    cmd.args(["-O2", "-fdefault-integer-8", "int64_vdpol.f", "-o"])
+        .arg(&f64)
+        .args(&flags64)
+        .current_dir(&project);
+    checked(
+        cmd,
+        "gfortran -fdefault-integer-8 with pkg-config stiffdae64",
+    );
+    let mut cmd = Command::new(&f64);
+    cmd.env_remove("LD_LIBRARY_PATH")
+        .env("STIFFDAE_QUIET", "1")
+        .stdin(std::fs::File::open(write_input(&project)).expect("input"));
+    let out = checked(cmd, "int64_vdpol");
+    let expected = std::fs::read_to_string(root().join("ffi-tests/expected/int64_vdpol.txt"))
+        .expect("expected output");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    let loaded = loaded_stiffdae(&f64);
+    assert!(
+        loaded.starts_with("libstiffdae64.so.0 => ") && loaded.contains(&lib.display().to_string()),
+        "{loaded}"
+    );
+    let c64 = project.join("int64_c");
+    let mut cmd = Command::new("cc");
+    cmd.args(["-O2", "int64_checks.c", "-o"])
+        .arg(&c64)
+        .args(&flags64)
+        .arg("-lm")
+        .current_dir(&project);
+    checked(cmd, "cc with pkg-config stiffdae64");
+    for exe in [c64, build.join("int64_shared"), build.join("int64_static")] {
+        let stdout = run_user_program(&exe);
+        assert!(
+            stdout.starts_with("INTEGER BYTES 8\n")
+                && stdout.contains(INT64_STATS)
+                && !stdout.contains("FAILED"),
+            "{}: {stdout}",
+            exe.display()
+        );
+    }
+
+    // The README says which library to link.
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    for claim in [
+        "gfortran -fdefault-integer-8 prog.f $(pkg-config --cflags --libs stiffdae64)",
+        "`-lstiffdae64`",
+        "`stiffdae::stiffdae64`",
+        "`STIFFDAE_INT64`",
+    ] {
+        assert!(readme.contains(claim), "README lacks {claim}");
+    }
     let _ = std::fs::remove_dir_all(&prefix);
+}
+
+/// The standard input of `int64_vdpol.f`: every solver.
+fn write_input(dir: &Path) -> PathBuf {
+    let path = dir.join("int64_vdpol.in");
+    std::fs::write(&path, "1 1 1 1 1\n").expect("write the input");
+    path
 }

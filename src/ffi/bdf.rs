@@ -2,7 +2,10 @@
 //! arguments both take (NEQ, T, TOUT, IDID, INFO, Y, YPRIME, RWORK, IWORK, RTOL/ATOL,
 //! the overlap check), the call of the user's JAC, and the write-back of what changed.
 
-use super::{message, overlapping, read, slice_mut, write_t_idid, Tolerances};
+use super::{
+    message, narrow, overlapping, read, saturate, slice_mut, unfit, write_t_idid, FInt, IntArray,
+    Tolerances,
+};
 
 /// DDASSL's `RES(T, Y, YPRIME, DELTA, IRES, RPAR, IPAR)`.
 pub type DasslRes = Option<
@@ -11,9 +14,9 @@ pub type DasslRes = Option<
         y: *const f64,
         yprime: *const f64,
         delta: *mut f64,
-        ires: *mut i32,
+        ires: *mut FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
@@ -25,9 +28,9 @@ pub type DaskrRes = Option<
         yprime: *const f64,
         cj: *const f64,
         delta: *mut f64,
-        ires: *mut i32,
+        ires: *mut FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
@@ -40,7 +43,7 @@ pub type DasslJac = Option<
         pd: *mut f64,
         cj: *const f64,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
@@ -52,8 +55,8 @@ pub type DaskrJac = DasslJac;
 /// RPAR, IPAR)`. It may call RES, and perturb Y and YPRIME if it restores them.
 pub type DaskrKrylovJac = unsafe extern "C" fn(
     res: DaskrRes,
-    ires: *mut i32,
-    neq: *const i32,
+    ires: *mut FInt,
+    neq: *const FInt,
     t: *const f64,
     y: *mut f64,
     yprime: *mut f64,
@@ -63,16 +66,16 @@ pub type DaskrKrylovJac = unsafe extern "C" fn(
     h: *const f64,
     cj: *const f64,
     wp: *mut f64,
-    iwp: *mut i32,
-    ier: *mut i32,
+    iwp: *mut FInt,
+    ier: *mut FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 );
 
 /// DDASKR's `PSOL(NEQ, T, Y, YPRIME, SAVR, WK, CJ, WGHT, WP, IWP, B, EPLIN, IER, RPAR,
 /// IPAR)`: solves `P·x = b` in place in B (INFO(12) = 1).
 pub type DaskrPsol = unsafe extern "C" fn(
-    neq: *const i32,
+    neq: *const FInt,
     t: *const f64,
     y: *const f64,
     yprime: *const f64,
@@ -81,25 +84,25 @@ pub type DaskrPsol = unsafe extern "C" fn(
     cj: *const f64,
     wght: *const f64,
     wp: *mut f64,
-    iwp: *mut i32,
+    iwp: *mut FInt,
     b: *mut f64,
     eplin: *const f64,
-    ier: *mut i32,
+    ier: *mut FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 );
 
 /// DDASKR's `RT(NEQ, T, Y, YP, NRT, RVAL, RPAR, IPAR)`.
 pub type DaskrRt = Option<
     unsafe extern "C" fn(
-        neq: *const i32,
+        neq: *const FInt,
         t: *const f64,
         y: *const f64,
         yp: *const f64,
-        nrt: *const i32,
+        nrt: *const FInt,
         rval: *mut f64,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
@@ -118,7 +121,7 @@ pub(super) unsafe fn call_jac(
     cj: f64,
     pd: &mut [f64],
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 ) {
     if let Some(jac) = jac {
         // SAFETY: the slices hold what JAC reads and writes (the caller's contract); the
@@ -147,11 +150,57 @@ pub(super) enum Entry {
 }
 
 impl Entry {
+    /// How many INFO elements the original reads: INFO(1..11) of DDASSL's 15,
+    /// INFO(1..18) of DDASKR's 20.
+    fn info_read(self) -> usize {
+        match self {
+            Entry::Ddassl => 11,
+            Entry::Ddaskr => 18,
+        }
+    }
+
+    /// The IWORK slots (0-based) that hold the caller's inputs under these INFO flags:
+    /// ML and MU (INFO(6) = 1), MAXORD (INFO(9) = 1); for DDASKR also MAXL, KMP, NRMAX
+    /// (INFO(12) = INFO(13) = 1), LENWP and LENIWP (INFO(12) = 1), MXNIT, MXNJ, MXNH and
+    /// LSOFF (INFO(11) > 0, INFO(17) = 1), the constraints IWORK(41..40+NEQ) (INFO(10) = 1
+    /// or 3) and the differential/algebraic marks IWORK(LID+1..LID+NEQ) (INFO(11) = 1 or
+    /// INFO(16) = 1). The other slots are work space or state the library itself wrote.
+    fn iwork_inputs(self, info: &[i32], neq: usize) -> Vec<usize> {
+        let on = |k: usize, v: i32| info.get(k - 1) == Some(&v);
+        let mut slots = Vec::new();
+        if on(6, 1) {
+            slots.extend([0, 1]);
+        }
+        if on(9, 1) {
+            slots.push(2);
+        }
+        if let Entry::Ddaskr = self {
+            if on(12, 1) {
+                slots.extend([26, 27]);
+                if on(13, 1) {
+                    slots.extend([23, 24, 25]);
+                }
+            }
+            if info.get(10).is_some_and(|&v| v > 0) && on(17, 1) {
+                slots.extend(31..35);
+            }
+            let constrained = on(10, 1) || on(10, 3);
+            if constrained {
+                slots.extend(40..40 + neq);
+            }
+            if on(11, 1) || on(16, 1) {
+                let lid = if constrained { 40 + neq } else { 40 };
+                slots.extend(lid..lid + neq);
+            }
+        }
+        slots
+    }
+
     /// Prints the reason for refusing a call and sets IDID = -33 when IDID is writable.
     ///
     /// # Safety
-    /// `idid` must be null or point to a writable `i32`.
-    pub(super) unsafe fn refuse(self, idid: *mut i32, text: &str) {
+    /// `idid` must be null or point to a writable `FInt`.
+    pub(super) unsafe fn refuse(self, idid: *mut FInt, text: &str) {
         match self {
             Entry::Ddassl => message(&format!(
                 "***MESSAGE FROM ROUTINE DDASSL IN LIBRARY SLATEC. {text} ERROR NUMBER = -33"
@@ -168,19 +217,19 @@ impl Entry {
 /// The pointer arguments both entry points take, as the caller passed them.
 pub(super) struct Pointers {
     // Each field is the argument of that name.
-    pub neq: *const i32,
+    pub neq: *const FInt,
     pub t: *mut f64,
     pub y: *mut f64,
     pub yprime: *mut f64,
     pub tout: *const f64,
-    pub info: *mut i32,
+    pub info: *mut FInt,
     pub rtol: *mut f64,
     pub atol: *mut f64,
-    pub idid: *mut i32,
+    pub idid: *mut FInt,
     pub rwork: *mut f64,
-    pub lrw: *const i32,
-    pub iwork: *mut i32,
-    pub liw: *const i32,
+    pub lrw: *const FInt,
+    pub iwork: *mut FInt,
+    pub liw: *const FInt,
 }
 
 /// What an entry point adds to the shared checks (DDASKR: NRT, RT and JROOT).
@@ -198,17 +247,17 @@ pub(super) struct Extra<'n> {
 }
 
 /// The shared arguments, validated and as slices.
-pub(super) struct Arguments<'a, const N: usize> {
+pub(super) struct Arguments<'a> {
     /// NEQ.
     pub neq: i32,
     /// T on entry.
     pub t: f64,
     /// TOUT.
     pub tout: f64,
-    /// IDID on entry.
-    pub idid: i32,
+    /// IDID on entry, as passed.
+    pub idid: FInt,
     /// INFO(N).
-    pub info: &'a mut [i32; N],
+    pub info: IntArray<'a>,
     /// Y(NEQ).
     pub y: &'a mut [f64],
     /// YPRIME(NEQ).
@@ -216,17 +265,19 @@ pub(super) struct Arguments<'a, const N: usize> {
     /// RWORK(LRW).
     pub rwork: &'a mut [f64],
     /// IWORK(LIW).
-    pub iwork: &'a mut [i32],
+    pub iwork: IntArray<'a>,
     /// RTOL and ATOL (NEQ values with INFO(2) = 1, else one).
     pub tols: Tolerances<'a>,
     t_ptr: *mut f64,
-    idid_ptr: *mut i32,
+    idid_ptr: *mut FInt,
 }
 
 impl Pointers {
     /// Reads and checks the shared arguments in the originals' order: scalars, RES,
     /// INFO, JAC (with INFO(5) = 1 on a first call), the entry's own callbacks, overlaps,
-    /// the arrays, the tolerances. `None`: refused (printed, IDID = -33 when writable).
+    /// the arrays, the tolerances. `None`: refused (printed, IDID = -33 when writable),
+    /// also when NEQ, LRW, LIW, an INFO element the original reads or an IWORK input
+    /// does not fit the core's `i32` (`int64` build).
     ///
     /// # Safety
     /// The pointers must be valid as the entry point's documentation states (the
@@ -240,7 +291,7 @@ impl Pointers {
         res_missing: bool,
         jac_missing: bool,
         extra: &Extra<'_>,
-    ) -> Option<Arguments<'a, N>> {
+    ) -> Option<Arguments<'a>> {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
         let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
@@ -270,17 +321,31 @@ impl Pointers {
             ));
             return None;
         }
+        let (Some(neq), Some(lrw), Some(liw)) = (narrow(neq), narrow(lrw), narrow(liw)) else {
+            refuse(&format!(
+                "NEQ = {neq}, LRW = {lrw} OR LIW = {liw} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE."
+            ));
+            return None;
+        };
         if res_missing {
             refuse("RES IS A NULL POINTER.");
             return None;
         }
         // SAFETY: INFO holds N integers by the caller's contract.
-        let Some(info) = (unsafe { slice_mut(self.info, N) }) else {
+        let Some(mut info) = (unsafe { IntArray::new(self.info, N) }) else {
             refuse("INFO IS A NULL POINTER.");
             return None;
         };
-        let info: &mut [i32; N] = info.try_into().ok()?;
-        if info[4] == 1 && jac_missing && info[0] == 0 {
+        // Every INTEGER fits in the default build: no checks there.
+        let wide = cfg!(feature = "int64");
+        if wide {
+            if let Some(why) = unfit("INFO", info.caller(), 0..entry.info_read()) {
+                refuse(&format!("{}.", why.to_uppercase()));
+                return None;
+            }
+        }
+        let flags = info.core();
+        if flags[4] == 1 && jac_missing && flags[0] == 0 {
             refuse("INFO(5) = 1 BUT JAC IS A NULL POINTER.");
             return None;
         }
@@ -289,10 +354,10 @@ impl Pointers {
             return None;
         }
         let n = usize::try_from(neq).unwrap_or(0);
-        let ntol = if info[1] == 1 { n } else { 1 };
+        let ntol = if flags[1] == 1 { n } else { 1 };
         let lr = usize::try_from(lrw).unwrap_or(0);
         let li = usize::try_from(liw).unwrap_or(0);
-        let (f, i) = (size_of::<f64>(), size_of::<i32>());
+        let (f, i) = (size_of::<f64>(), size_of::<FInt>());
         let mut regions = vec![
             (self.y as usize, n * f),
             (self.yprime as usize, n * f),
@@ -308,19 +373,27 @@ impl Pointers {
             return None;
         }
         // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the regions
-        // were checked not to overlap; `slice_mut` rejects null and misaligned pointers.
+        // were checked not to overlap; `slice_mut` and `IntArray::new` reject null and
+        // misaligned pointers.
         let arrays = unsafe {
             (
                 slice_mut(self.y, n),
                 slice_mut(self.yprime, n),
                 slice_mut(self.rwork, lr),
-                slice_mut(self.iwork, li),
+                IntArray::new(self.iwork, li),
             )
         };
         let (Some(y), Some(yprime), Some(rwork), Some(iwork)) = arrays else {
             refuse("Y, YPRIME, RWORK OR IWORK IS A NULL POINTER.");
             return None;
         };
+        if wide {
+            let inputs = entry.iwork_inputs(info.core(), n);
+            if let Some(why) = unfit("IWORK", iwork.caller(), inputs) {
+                refuse(&format!("{}.", why.to_uppercase()));
+                return None;
+            }
+        }
         // SAFETY: RTOL/ATOL hold `ntol` readable and writable values by the caller's
         // contract.
         let Some(tols) = (unsafe { Tolerances::read(self.rtol, self.atol, ntol) }) else {
@@ -344,15 +417,26 @@ impl Pointers {
     }
 }
 
-impl<const N: usize> Arguments<'_, N> {
-    /// Writes back what the call changed, as the originals write only those: the copied
-    /// tolerances that changed, T and IDID.
+impl Arguments<'_> {
+    /// IDID on entry as the core reads it.
+    pub(super) fn idid_in(&self) -> i32 {
+        saturate(self.idid)
+    }
+
+    /// Writes back what the call changed, as the originals write only those: INFO and
+    /// IWORK values (copied in the `int64` build), the copied tolerances that changed, T
+    /// and IDID.
     ///
     /// # Safety
-    /// As for [`Pointers::marshal`]: RTOL/ATOL, T and IDID writable.
+    /// As for [`Pointers::marshal`]: INFO, IWORK, RTOL/ATOL, T and IDID writable.
     pub(super) unsafe fn write_back(&self, t_out: f64, idid_out: i32) {
-        // SAFETY: RTOL/ATOL are writable for their values by the caller's contract.
-        unsafe { self.tols.write_back() };
+        // SAFETY: INFO, IWORK and RTOL/ATOL are writable for their values by the caller's
+        // contract.
+        unsafe {
+            self.info.write_back();
+            self.iwork.write_back();
+            self.tols.write_back();
+        }
         // SAFETY: T and IDID were read (valid, aligned), writable by the contract.
         unsafe {
             write_t_idid(

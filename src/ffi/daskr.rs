@@ -11,7 +11,7 @@ use super::bdf::{
     call_jac, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac, Entry, Extra,
     Pointers,
 };
-use super::{ffi_boundary, message, read, slice_mut};
+use super::{ffi_boundary, message, narrow, read, saturate, FInt, IntArray, Parts};
 use crate::daskr::{ddaskr, Call, Problem, ResFlag};
 
 /// The user's RES, JAC and RT with the RPAR/IPAR pointers they receive.
@@ -22,9 +22,9 @@ struct FortranCallbacks {
         yprime: *const f64,
         cj: *const f64,
         delta: *mut f64,
-        ires: *mut i32,
+        ires: *mut FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
     jac: DasslJac,
     /// JAC in its Krylov form (INFO(12) = 1; the same pointer as `jac`).
@@ -32,10 +32,12 @@ struct FortranCallbacks {
     /// PSOL (INFO(12) = 1).
     psol: Option<DaskrPsol>,
     rt: DaskrRt,
-    neq: i32,
-    nrt: i32,
+    neq: FInt,
+    nrt: FInt,
+    /// Where the Krylov JAC and PSOL find IWP in the caller's IWORK.
+    iwork_parts: Parts,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 }
 
 impl Problem for FortranCallbacks {
@@ -47,7 +49,7 @@ impl Problem for FortranCallbacks {
         cj: f64,
         delta: &mut [f64],
     ) -> ResFlag {
-        let mut ires = 0;
+        let mut ires: FInt = 0;
         // SAFETY: `ddaskr_`'s caller promised a RES that reads NEQ values of Y and YPRIME,
         // writes NEQ values of DELTA and IRES, and treats RPAR/IPAR as its own; the slices
         // hold NEQ values each and the scalars live on this frame.
@@ -63,7 +65,7 @@ impl Problem for FortranCallbacks {
                 self.ipar,
             );
         }
-        ResFlag::from_ires(ires)
+        ResFlag::from_ires(saturate(ires))
     }
 
     fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
@@ -87,12 +89,14 @@ impl Problem for FortranCallbacks {
         let Some(jac) = self.krylov_jac else {
             return (ResFlag::Ok, 0);
         };
-        let (mut ires, mut ier) = (0, 0);
+        let (mut ires, mut ier): (FInt, FInt) = (0, 0);
+        let iwp = self.iwork_parts.caller_ptr(iwp);
         // SAFETY: the caller promised, with INFO(12) = 1 and INFO(15) = 1, a JAC of the
         // Krylov form that reads NEQ values of Y, YPRIME, REWT, SAVR, may write Y and
         // YPRIME (restoring them) and WK, writes at most LENWP values of WP and LENIWP of
-        // IWP (the lengths of `wp` and `iwp`), and may call RES as the original would; the
-        // slices hold NEQ values each and the scalars live on this frame.
+        // IWP (the length of `wp`; `iwp` is where the caller's IWORK holds the LENIWP
+        // values of IWP), and may call RES as the original would; the slices hold NEQ
+        // values each and the scalars live on this frame.
         unsafe {
             jac(
                 Some(self.res),
@@ -107,13 +111,13 @@ impl Problem for FortranCallbacks {
                 &h,
                 &cj,
                 wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
+                iwp,
                 &mut ier,
                 self.rpar,
                 self.ipar,
             );
         }
-        (ResFlag::from_ires(ires), ier)
+        (ResFlag::from_ires(saturate(ires)), saturate(ier))
     }
 
     fn solve_preconditioner(
@@ -133,11 +137,13 @@ impl Problem for FortranCallbacks {
         let Some(psol) = self.psol else {
             return 0;
         };
-        let mut ier = 0;
+        let mut ier: FInt = 0;
+        let iwp = self.iwork_parts.caller_ptr(iwp);
         // SAFETY: the caller promised, with INFO(12) = 1, a PSOL that reads NEQ values of
         // Y, YPRIME, SAVR and WGHT without writing them, writes NEQ values of B and WK,
-        // and at most LENWP values of WP and LENIWP of IWP (the lengths of `wp`, `iwp`);
-        // the slices hold NEQ values each and the scalars live on this frame.
+        // and at most LENWP values of WP and LENIWP of IWP (the length of `wp`; `iwp` is
+        // where the caller's IWORK holds IWP's LENIWP values); the slices hold NEQ values
+        // each and the scalars live on this frame.
         unsafe {
             psol(
                 &self.neq,
@@ -149,7 +155,7 @@ impl Problem for FortranCallbacks {
                 &cj,
                 wght.as_ptr(),
                 wp.as_mut_ptr(),
-                iwp.as_mut_ptr(),
+                iwp,
                 b.as_mut_ptr(),
                 &eplin,
                 &mut ier,
@@ -157,7 +163,7 @@ impl Problem for FortranCallbacks {
                 self.ipar,
             );
         }
-        ier
+        saturate(ier)
     }
 
     fn roots(&mut self, t: f64, y: &[f64], yprime: &[f64], r: &mut [f64]) {
@@ -203,26 +209,26 @@ impl Problem for FortranCallbacks {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ddaskr_(
     res: DaskrRes,
-    neq: *const i32,
+    neq: *const FInt,
     t: *mut f64,
     y: *mut f64,
     yprime: *mut f64,
     tout: *const f64,
-    info: *mut i32,
+    info: *mut FInt,
     rtol: *mut f64,
     atol: *mut f64,
-    idid: *mut i32,
+    idid: *mut FInt,
     rwork: *mut f64,
-    lrw: *const i32,
-    iwork: *mut i32,
-    liw: *const i32,
+    lrw: *const FInt,
+    iwork: *mut FInt,
+    liw: *const FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
     jac: DaskrJac,
     psol: *const c_void,
     rt: DaskrRt,
-    nrt: *const i32,
-    jroot: *mut i32,
+    nrt: *const FInt,
+    jroot: *mut FInt,
 ) {
     ffi_boundary!(
         "DDASKR",
@@ -249,13 +255,16 @@ pub unsafe extern "C" fn ddaskr_(
             // SAFETY: NRT is readable by the caller's contract; `read` rejects null and
             // misaligned pointers.
             let nrt_v = unsafe { read(nrt) };
-            let nr = nrt_v.and_then(|v| usize::try_from(v).ok()).unwrap_or(0);
+            let nr = nrt_v
+                .and_then(narrow)
+                .and_then(|v| usize::try_from(v).ok())
+                .unwrap_or(0);
             let extra = Extra {
                 scalar_names: "NEQ, T, TOUT, LRW, LIW, IDID, NRT",
                 scalars_read: nrt_v.is_some(),
                 missing_callback: (nrt_v.unwrap_or(0) > 0 && rt.is_none())
                     .then_some("NRT > 0 BUT RT IS A NULL POINTER."),
-                regions: &[(jroot as usize, nr * size_of::<i32>())],
+                regions: &[(jroot as usize, nr * size_of::<FInt>())],
                 overlap_names: "Y, YPRIME, INFO, RWORK, IWORK, JROOT, T AND IDID",
             };
             // SAFETY: the arguments are valid as this function's contract states.
@@ -265,20 +274,27 @@ pub unsafe extern "C" fn ddaskr_(
             let (Some(mut args), Some(res), Some(nrt_v)) = (marshalled, res, nrt_v) else {
                 return;
             };
+            let Some(nrt_core) = narrow(nrt_v) else {
+                let text = format!("NRT = {nrt_v} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE.");
+                // SAFETY: IDID was read, so it is valid; writable by the contract.
+                unsafe { Entry::Ddaskr.refuse(idid, &text) };
+                return;
+            };
             // SAFETY: JROOT holds NRT integers by the caller's contract and was checked not
-            // to overlap the other arrays; `slice_mut` rejects null and misaligned pointers.
-            let Some(jroot_s) = (unsafe { slice_mut(jroot, nr) }) else {
+            // to overlap the other arrays; `IntArray::new` rejects null and misaligned
+            // pointers.
+            let Some(mut jroot_a) = (unsafe { IntArray::new(jroot, nr) }) else {
                 // SAFETY: IDID was read, so it is valid; writable by the contract.
                 unsafe { Entry::Ddaskr.refuse(idid, "JROOT IS A NULL POINTER.") };
                 return;
             };
-            let krylov = args.info[11] == 1;
+            let krylov = args.info.core()[11] == 1;
             if krylov && psol.is_null() {
                 // SAFETY: IDID was read, so it is valid; writable by the contract.
                 unsafe { Entry::Ddaskr.refuse(idid, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.") };
                 return;
             }
-            if krylov && args.info[14] == 1 && jac.is_none() {
+            if krylov && args.info.core()[14] == 1 && jac.is_none() {
                 // SAFETY: as above.
                 unsafe { Entry::Ddaskr.refuse(idid, "INFO(15) = 1 BUT JAC IS A NULL POINTER.") };
                 return;
@@ -297,7 +313,7 @@ pub unsafe extern "C" fn ddaskr_(
                                 *mut f64,
                                 *const f64,
                                 *mut f64,
-                                *mut i32,
+                                *mut FInt,
                             ),
                             DaskrKrylovJac,
                         >(f)
@@ -312,12 +328,13 @@ pub unsafe extern "C" fn ddaskr_(
                 krylov_jac,
                 psol,
                 rt,
-                neq: args.neq,
+                neq: FInt::from(args.neq),
                 nrt: nrt_v,
+                iwork_parts: args.iwork.parts(),
                 rpar,
                 ipar,
             };
-            let (mut t_out, mut idid_out) = (args.t, args.idid);
+            let (mut t_out, mut idid_out) = (args.t, args.idid_in());
             let (rtol, atol) = args.tols.pair();
             let notes = ddaskr(
                 &mut callbacks,
@@ -327,21 +344,25 @@ pub unsafe extern "C" fn ddaskr_(
                     y: &mut *args.y,
                     yprime: &mut *args.yprime,
                     tout: args.tout,
-                    info: &mut *args.info,
+                    info: args.info.core().try_into().expect("INFO holds 20 values"),
                     rtol,
                     atol,
                     idid: &mut idid_out,
                     rwork: &mut *args.rwork,
-                    iwork: &mut *args.iwork,
-                    nrt: nrt_v,
-                    jroot: jroot_s,
+                    iwork: args.iwork.core(),
+                    nrt: nrt_core,
+                    jroot: jroot_a.core(),
                 },
             );
             for note in &notes {
                 message(&note.line());
             }
-            // SAFETY: RTOL/ATOL, T and IDID are writable by the caller's contract.
-            unsafe { args.write_back(t_out, idid_out) };
+            // SAFETY: JROOT, INFO, IWORK, RTOL/ATOL, T and IDID are writable by the caller's
+            // contract.
+            unsafe {
+                jroot_a.write_back();
+                args.write_back(t_out, idid_out);
+            }
         }
     )
 }

@@ -6,7 +6,7 @@
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
 use super::bdf::{call_jac, DasslJac, DasslRes, Entry, Extra, Pointers};
-use super::{ffi_boundary, message};
+use super::{ffi_boundary, message, saturate, FInt};
 use crate::dassl::{ddassl, Call, ResFlag, Residual};
 
 /// The user's RES and JAC with the RPAR/IPAR pointers they receive.
@@ -16,18 +16,18 @@ struct FortranCallbacks {
         y: *const f64,
         yprime: *const f64,
         delta: *mut f64,
-        ires: *mut i32,
+        ires: *mut FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
     jac: DasslJac,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 }
 
 impl Residual for FortranCallbacks {
     fn residual(&mut self, t: f64, y: &[f64], yprime: &[f64], delta: &mut [f64]) -> ResFlag {
-        let mut ires = 0;
+        let mut ires: FInt = 0;
         // SAFETY: `ddassl_`'s caller promised a RES that reads NEQ values of Y and YPRIME,
         // writes NEQ values of DELTA and IRES, and treats RPAR/IPAR as its own; the slices
         // hold NEQ values each and the scalars live on this frame.
@@ -42,7 +42,7 @@ impl Residual for FortranCallbacks {
                 self.ipar,
             );
         }
-        ResFlag::from_ires(ires)
+        ResFlag::from_ires(saturate(ires))
     }
 
     fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
@@ -68,21 +68,21 @@ impl Residual for FortranCallbacks {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn ddassl_(
     res: DasslRes,
-    neq: *const i32,
+    neq: *const FInt,
     t: *mut f64,
     y: *mut f64,
     yprime: *mut f64,
     tout: *const f64,
-    info: *mut i32,
+    info: *mut FInt,
     rtol: *mut f64,
     atol: *mut f64,
-    idid: *mut i32,
+    idid: *mut FInt,
     rwork: *mut f64,
-    lrw: *const i32,
-    iwork: *mut i32,
-    liw: *const i32,
+    lrw: *const FInt,
+    iwork: *mut FInt,
+    liw: *const FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
     jac: DasslJac,
 ) {
     ffi_boundary!(
@@ -127,7 +127,7 @@ pub unsafe extern "C" fn ddassl_(
                 rpar,
                 ipar,
             };
-            let (mut t_out, mut idid_out) = (args.t, args.idid);
+            let (mut t_out, mut idid_out) = (args.t, args.idid_in());
             let (rtol, atol) = args.tols.pair();
             let notes = ddassl(
                 &mut callbacks,
@@ -137,18 +137,19 @@ pub unsafe extern "C" fn ddassl_(
                     y: &mut *args.y,
                     yprime: &mut *args.yprime,
                     tout: args.tout,
-                    info: &mut *args.info,
+                    info: args.info.core().try_into().expect("INFO holds 15 values"),
                     rtol,
                     atol,
                     idid: &mut idid_out,
                     rwork: &mut *args.rwork,
-                    iwork: &mut *args.iwork,
+                    iwork: args.iwork.core(),
                 },
             );
             for note in &notes {
                 message(&note.line());
             }
-            // SAFETY: RTOL/ATOL, T and IDID are writable by the caller's contract.
+            // SAFETY: INFO, IWORK, RTOL/ATOL, T and IDID are writable by the caller's
+            // contract.
             unsafe { args.write_back(t_out, idid_out) };
         }
     )

@@ -2,9 +2,10 @@
 //! which CONTR5, CONTRA and CONTRO recognise a CONT (the originals kept its step data in
 //! COMMON blocks), and the argument checks of those dense-output functions.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 
-use super::{message, read};
+use super::{message, read, unfit, FInt};
 
 /// The step data a dense-output function needs besides CONT (what each original kept in
 /// its COMMON block).
@@ -62,12 +63,12 @@ pub(crate) fn with_active<R>(active: ActiveSolout, call: impl FnOnce() -> R) -> 
 pub(crate) unsafe fn dense_call(
     name: &str,
     solver: &str,
-    i: *const i32,
+    i: *const FInt,
     s: *const f64,
     cont: *const f64,
-    lrc: *const i32,
-    lrc_ok: impl Fn(i32) -> Result<(), String>,
-) -> Option<(i32, f64, i32, ActiveSolout)> {
+    lrc: *const FInt,
+    lrc_ok: impl Fn(FInt) -> Result<(), String>,
+) -> Option<(FInt, f64, FInt, ActiveSolout)> {
     // SAFETY: null checks in `read`; valid targets are the caller's contract.
     let (Some(i), Some(s), Some(lrc)) =
         (unsafe { read(i) }, unsafe { read(s) }, unsafe { read(lrc) })
@@ -97,7 +98,7 @@ pub(crate) unsafe fn dense_call(
 
 /// Component `i` (1-based) as a 0-based index into `n` components, or `None` after a
 /// message.
-pub(crate) fn component(name: &str, i: i32, n: usize) -> Option<usize> {
+pub(crate) fn component(name: &str, i: FInt, n: usize) -> Option<usize> {
     match usize::try_from(i) {
         Ok(k) if (1..=n).contains(&k) => Some(k - 1),
         _ => {
@@ -105,4 +106,23 @@ pub(crate) fn component(name: &str, i: i32, n: usize) -> Option<usize> {
             None
         }
     }
+}
+
+/// IWORK(1..`len`) as the core's `Options::from_legacy` reads them, or the message of a
+/// refusal when one of the slots `read` (1-based) does not fit `i32` (`int64` build).
+pub(crate) fn iwork_options<'a>(
+    iwork: &'a [FInt],
+    len: usize,
+    read: &[usize],
+) -> Result<Cow<'a, [i32]>, String> {
+    if let Some(why) = unfit("IWORK", iwork, read.iter().map(|k| k - 1)) {
+        return Err(why);
+    }
+    let head = &iwork[..iwork.len().min(len)];
+    #[cfg(not(feature = "int64"))]
+    return Ok(Cow::Borrowed(head));
+    #[cfg(feature = "int64")]
+    return Ok(Cow::Owned(
+        head.iter().map(|&v| super::saturate(v)).collect(),
+    ));
 }

@@ -17,6 +17,185 @@ mod version;
 
 use std::io::Write;
 
+// INTEGER in every export and callback signature. The core computes with i32: `narrow`,
+// `saturate` and `IntArray` convert at the boundary (no-ops in the default build).
+
+/// Fortran INTEGER: int32_t, gfortran's default (libstiffdae). Programs compiled with
+/// -fdefault-integer-8 link libstiffdae64 and define STIFFDAE_INT64 (`pkg-config
+/// stiffdae64` and the CMake target stiffdae::stiffdae64 do).
+#[cfg(not(feature = "int64"))]
+pub type FInt = i32;
+/// Fortran INTEGER of libstiffdae64: int64_t, for programs compiled with
+/// -fdefault-integer-8 (gfortran) or -i8.
+#[cfg(feature = "int64")]
+pub type FInt = i64;
+
+/// An INTEGER argument as the core's `i32`, or `None` when it does not fit (only
+/// possible in the `int64` build).
+#[allow(clippy::useless_conversion)] // FInt is i64 in the int64 build
+pub(crate) fn narrow(v: FInt) -> Option<i32> {
+    i32::try_from(i64::from(v)).ok()
+}
+
+/// An INTEGER as the core's `i32`, clamped to its range: every comparison with a constant
+/// the originals compare with (flags, codes, signs) comes out as for the wide value. For
+/// values the original never reads before writing, and for the callbacks' IRES and IER.
+#[allow(clippy::useless_conversion)] // FInt is i64 in the int64 build
+pub(crate) fn saturate(v: FInt) -> i32 {
+    clamp(i64::from(v))
+}
+
+/// `v` clamped to the range of `i32`.
+fn clamp(v: i64) -> i32 {
+    i32::try_from(v).unwrap_or(if v < 0 { i32::MIN } else { i32::MAX })
+}
+
+/// Reads an INTEGER scalar argument for the core: `Ok(None)` for a null or misaligned
+/// pointer, `Err` with a message naming it when its value does not fit `i32`.
+///
+/// # Safety
+/// A non-null `ptr` must point to an initialised INTEGER.
+pub(crate) unsafe fn read_int(ptr: *const FInt, name: &str) -> Result<Option<i32>, String> {
+    // SAFETY: the caller's contract, passed on.
+    let Some(v) = (unsafe { read(ptr) }) else {
+        return Ok(None);
+    };
+    narrow(v)
+        .map(Some)
+        .ok_or_else(|| format!("{name} = {v} is outside the 32-bit range of stiffdae's core"))
+}
+
+/// The first of the `slots` (0-based) of `values` that does not fit `i32`, as the
+/// message of a refusal naming the array `name` and the slot 1-based.
+pub(crate) fn unfit<T: Copy + Into<i64>>(
+    name: &str,
+    values: &[T],
+    slots: impl IntoIterator<Item = usize>,
+) -> Option<String> {
+    slots.into_iter().find_map(|k| {
+        let v: i64 = (*values.get(k)?).into();
+        i32::try_from(v).is_err().then(|| {
+            format!(
+                "{name}({}) = {v} is outside the 32-bit range of stiffdae's core",
+                k + 1
+            )
+        })
+    })
+}
+
+/// A caller's INTEGER array (INFO, IWORK, JROOT) as the core's `&mut [i32]`. The default
+/// build hands the caller's array itself; the `int64` build copies it in (values that do
+/// not fit saturated: the entry points refuse inputs that do not fit before the core
+/// reads them) and writes back the values the core changed.
+#[cfg(not(feature = "int64"))]
+pub(crate) struct IntArray<'a>(&'a mut [i32]);
+
+/// A caller's INTEGER array (INFO, IWORK, JROOT) as the core's `&mut [i32]`: in this
+/// `int64` build, a copy.
+#[cfg(feature = "int64")]
+pub(crate) type IntArray<'a> = Copied<'a>;
+
+#[cfg(not(feature = "int64"))]
+impl IntArray<'_> {
+    /// `len` values at `ptr`, or `None` for a null or misaligned pointer.
+    ///
+    /// # Safety
+    /// As [`slice_mut`]: `len` values valid for reads and writes, not accessed through
+    /// another path while the result lives.
+    pub(crate) unsafe fn new(ptr: *mut FInt, len: usize) -> Option<Self> {
+        // SAFETY: the caller's contract, passed on.
+        unsafe { slice_mut(ptr, len) }.map(IntArray)
+    }
+
+    /// The caller's values as they were passed.
+    pub(crate) fn caller(&self) -> &[FInt] {
+        self.0
+    }
+
+    /// The array the core reads and writes.
+    pub(crate) fn core(&mut self) -> &mut [i32] {
+        self.0
+    }
+
+    /// How parts of the core's array map to the caller's: identity here.
+    pub(crate) fn parts(&self) -> Parts {
+        Parts
+    }
+
+    /// Nothing to write back: the core worked in the caller's array.
+    ///
+    /// # Safety
+    /// None here; the `int64` build writes to the caller's array.
+    pub(crate) unsafe fn write_back(&self) {}
+}
+
+/// A caller's 64-bit INTEGER array copied for the core ([`IntArray`] of the `int64`
+/// build; compiled in both so that its tests run in the default build).
+#[cfg_attr(not(feature = "int64"), allow(dead_code))]
+pub(crate) struct Copied<'a> {
+    /// The caller's array, written only by [`Copied::write_back`] (and by the callbacks
+    /// that [`Copied::caller_ptr`] hands a part of it).
+    caller: *mut i64,
+    /// The caller's values as passed.
+    passed: Vec<i64>,
+    /// The core's array: the passed values clamped to `i32`, then as the core leaves them.
+    core: Vec<i32>,
+    _caller: std::marker::PhantomData<&'a mut [i64]>,
+}
+
+#[cfg_attr(not(feature = "int64"), allow(dead_code))]
+impl Copied<'_> {
+    /// `len` values at `ptr`, or `None` for a null or misaligned pointer.
+    ///
+    /// # Safety
+    /// `len` values valid for reads and writes at `ptr`, not accessed through another
+    /// path while the result lives (the callbacks given [`Copied::caller_ptr`] apart).
+    pub(crate) unsafe fn new(ptr: *mut i64, len: usize) -> Option<Self> {
+        // SAFETY: the caller's contract; the shared slice ends before anything is written.
+        let passed = unsafe { slice(ptr, len) }?.to_vec();
+        Some(Copied {
+            caller: ptr,
+            core: passed.iter().map(|&v| clamp(v)).collect(),
+            passed,
+            _caller: std::marker::PhantomData,
+        })
+    }
+
+    /// The caller's values as they were passed.
+    pub(crate) fn caller(&self) -> &[i64] {
+        &self.passed
+    }
+
+    /// The array the core reads and writes.
+    pub(crate) fn core(&mut self) -> &mut [i32] {
+        &mut self.core
+    }
+
+    /// How parts of the core's array map to the caller's array.
+    pub(crate) fn parts(&self) -> CopiedParts {
+        CopiedParts {
+            start: self.core.as_ptr() as usize,
+            len: self.core.len(),
+            caller: self.caller,
+        }
+    }
+
+    /// Writes to the caller's array the values the core changed, so that slots the core
+    /// never wrote (and parts a callback wrote through [`Copied::caller_ptr`]) keep the
+    /// caller's values.
+    ///
+    /// # Safety
+    /// The caller's array is writable (the contract of [`Copied::new`]).
+    pub(crate) unsafe fn write_back(&self) {
+        for (k, (&new, &old)) in self.core.iter().zip(&self.passed).enumerate() {
+            if new != clamp(old) {
+                // SAFETY: k < len, writable by the contract of `new`.
+                unsafe { self.caller.add(k).write(i64::from(new)) };
+            }
+        }
+    }
+}
+
 /// Runs `$body` (which evaluates to the export's result) and turns a panic into
 /// `$on_panic` after a one-line message, so that no unwind crosses the C ABI.
 macro_rules! ffi_boundary {
@@ -79,6 +258,52 @@ pub(crate) unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Option<&'a mut
     // SAFETY: non-null and aligned checked above; exclusive validity for `len` elements
     // is the caller's contract.
     Some(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// Where a callback finds a part of an [`IntArray`] the core hands it (the Krylov JAC's
+/// and PSOL's IWP, which live in IWORK and which the core never reads): the part itself
+/// in the default build.
+#[cfg(not(feature = "int64"))]
+#[derive(Clone, Copy)]
+pub(crate) struct Parts;
+
+#[cfg(not(feature = "int64"))]
+impl Parts {
+    /// The array the callback is handed for `part`: `part` itself.
+    pub(crate) fn caller_ptr(self, part: &mut [i32]) -> *mut FInt {
+        part.as_mut_ptr()
+    }
+}
+
+/// Where a callback finds a part of an [`IntArray`] the core hands it: in this `int64`
+/// build, the same values in the caller's array.
+#[cfg(feature = "int64")]
+pub(crate) type Parts = CopiedParts;
+
+/// The address range of a [`Copied`] array's core copy and the caller's array.
+#[derive(Clone, Copy)]
+#[cfg_attr(not(feature = "int64"), allow(dead_code))]
+pub(crate) struct CopiedParts {
+    start: usize,
+    len: usize,
+    caller: *mut i64,
+}
+
+#[cfg_attr(not(feature = "int64"), allow(dead_code))]
+impl CopiedParts {
+    /// Where the caller's 64-bit array holds `part`, a part of the core's copy: what a
+    /// callback is handed, so that it reads and keeps every value exactly as with the
+    /// original (the core never reads such a part, and does not write it back).
+    pub(crate) fn caller_ptr(self, part: &mut [i32]) -> *mut i64 {
+        let at = part.as_ptr() as usize;
+        let offset = at.wrapping_sub(self.start) / size_of::<i32>();
+        assert!(
+            at >= self.start && offset + part.len() <= self.len,
+            "a callback's INTEGER array lies in the copied array"
+        );
+        // The offset is inside the caller's array, which holds `len` values.
+        self.caller.wrapping_add(offset)
+    }
 }
 
 /// RTOL and ATOL as the core sees them. Separate arrays are used in place; the same (or
@@ -165,14 +390,15 @@ pub(crate) unsafe fn write_t_idid(
     t: *mut f64,
     t_in: f64,
     t_out: f64,
-    idid: *mut i32,
-    idid_in: i32,
+    idid: *mut FInt,
+    idid_in: FInt,
     idid_out: i32,
 ) {
     if t_out.to_bits() != t_in.to_bits() {
         // SAFETY: writable by the caller's contract.
         unsafe { t.write(t_out) };
     }
+    let idid_out = FInt::from(idid_out);
     if idid_out != idid_in {
         // SAFETY: writable by the caller's contract.
         unsafe { idid.write(idid_out) };
@@ -229,6 +455,46 @@ mod tests {
             assert_eq!(super::slice(misaligned, 1), None);
             assert_eq!(super::read(std::ptr::null::<i32>()), None);
         }
+    }
+
+    /// The `int64` build's copy of an INTEGER array: wide values clamped for the core,
+    /// only the values the core changed written back, callbacks' parts mapped to the
+    /// caller's array.
+    #[test]
+    fn copied_arrays_write_back_only_what_the_core_changed() {
+        let wide = 1_i64 << 40;
+        let mut caller = [1, -wide, wide, 7, 8];
+        // SAFETY: `caller` holds 5 values, used only through the copy until it is dropped.
+        let mut copy = unsafe { super::Copied::new(caller.as_mut_ptr(), 5) }.expect("aligned");
+        assert_eq!(copy.caller(), &[1, -wide, wide, 7, 8]);
+        assert_eq!(copy.core(), &[1, i32::MIN, i32::MAX, 7, 8]);
+        assert_eq!(
+            super::unfit("IWORK", copy.caller(), [0, 2]).as_deref(),
+            Some("IWORK(3) = 1099511627776 is outside the 32-bit range of stiffdae's core")
+        );
+        assert_eq!(super::unfit("IWORK", copy.caller(), [0, 3, 9]), None);
+        let parts = copy.parts();
+        let core = copy.core();
+        core[0] = 5;
+        core[1] = 6;
+        // A callback writes its part (slots 4 and 5) in the caller's array.
+        let iwp = parts.caller_ptr(&mut core[3..5]);
+        // SAFETY: slots 4 and 5 of `caller`, which the copy does not write back.
+        unsafe { iwp.add(1).write(wide + 3) };
+        // SAFETY: `caller` is writable.
+        unsafe { copy.write_back() };
+        drop(copy);
+        assert_eq!(caller, [5, 6, wide, 7, wide + 3]);
+    }
+
+    #[test]
+    #[should_panic(expected = "lies in the copied array")]
+    fn a_part_outside_the_copy_is_refused() {
+        let mut caller = [0_i64; 2];
+        // SAFETY: `caller` holds 2 values.
+        let copy = unsafe { super::Copied::new(caller.as_mut_ptr(), 2) }.expect("aligned");
+        let mut other = [0_i32; 2];
+        let _ = copy.parts().caller_ptr(&mut other);
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! step and IWORK(14..20)); the integration runs in the caller's WORK with the
 //! original's layout from WORK(21) on. Unlike RADAU5, RADAU leaves RTOL and ATOL alone.
 
-use super::hairer::{component, dense_call, with_active, ActiveSolout, Step};
+use super::hairer::{component, dense_call, iwork_options, with_active, ActiveSolout, Step};
 use super::radau5::{Radau5Fcn, Radau5Jac, Radau5Mas, Radau5Solout};
-use super::{ffi_boundary, message, read, slice, slice_mut, Tolerances};
+use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
 use crate::radau::layout;
 use crate::radau::{self, DenseOutput, Finish, Options, Problem, Structure};
 use crate::radau5::layout::Layout;
@@ -16,15 +16,15 @@ use crate::Tolerance;
 
 /// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
 struct Callbacks {
-    n: i32,
+    n: FInt,
     fcn: Radau5Fcn,
     jac: Radau5Jac,
     mas: Radau5Mas,
     solout: Radau5Solout,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
     /// IRTRN keeps its value between SOLOUT calls, as in the original.
-    irtrn: i32,
+    irtrn: FInt,
 }
 
 impl Problem for Callbacks {
@@ -45,7 +45,7 @@ impl Problem for Callbacks {
 
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let jac = self.jac.expect("JAC checked before the integration");
-        let ld = ldfy as i32;
+        let ld = ldfy as FInt;
         // SAFETY: `dfy` runs from FJAC to the end of the caller's WORK (at least LDFY × N).
         unsafe {
             jac(
@@ -70,7 +70,7 @@ impl Problem for Callbacks {
 
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let mas = self.mas.expect("MAS checked before the integration");
-        let (nm1, ld) = (nm1 as i32, lmas as i32);
+        let (nm1, ld) = (nm1 as FInt, lmas as FInt);
         // SAFETY: `am` runs from FMAS to the end of the caller's WORK (at least LMAS × NM1).
         unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
     }
@@ -86,9 +86,9 @@ impl Problem for Callbacks {
         let Some(solout) = self.solout else {
             return true;
         };
-        let nr = nr as i32;
+        let nr = nr as FInt;
         let cont = dense.coefficients();
-        let lrc = cont.len() as i32;
+        let lrc = cont.len() as FInt;
         let (ns, xsol, hsol, c) = dense.step();
         let active = ActiveSolout {
             cont: cont.as_ptr(),
@@ -142,7 +142,7 @@ struct Scalars {
 
 /// The arguments of `radau_` as passed (IDID apart).
 struct Args {
-    n: *const i32,
+    n: *const FInt,
     fcn: Radau5Fcn,
     x: *mut f64,
     y: *mut f64,
@@ -150,51 +150,63 @@ struct Args {
     h: *mut f64,
     rtol: *mut f64,
     atol: *mut f64,
-    itol: *const i32,
+    itol: *const FInt,
     jac: Radau5Jac,
-    ijac: *const i32,
-    mljac: *mut i32,
-    mujac: *mut i32,
+    ijac: *const FInt,
+    mljac: *mut FInt,
+    mujac: *mut FInt,
     mas: Radau5Mas,
-    imas: *const i32,
-    mlmas: *const i32,
-    mumas: *const i32,
+    imas: *const FInt,
+    mlmas: *const FInt,
+    mumas: *const FInt,
     solout: Radau5Solout,
-    iout: *const i32,
+    iout: *const FInt,
     work: *mut f64,
-    lwork: *const i32,
-    iwork: *mut i32,
-    liwork: *const i32,
+    lwork: *const FInt,
+    iwork: *mut FInt,
+    liwork: *const FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 }
 
 impl Args {
-    /// Reads the scalar arguments (MLMAS and MUMAS only for IMAS ≠ 0).
+    /// Reads the scalar arguments (MLMAS and MUMAS only for IMAS ≠ 0); the message of
+    /// a refusal when one is a null pointer or an INTEGER does not fit `i32`.
     ///
     /// # Safety
     /// Non-null scalars point to valid values (the contract of [`radau_`]).
-    unsafe fn scalars(&self) -> Option<Scalars> {
-        // SAFETY: each pointer is checked for null by `read`.
-        unsafe {
-            let imas = read(self.imas)?;
-            Some(Scalars {
-                n: read(self.n)?,
-                x: read(self.x)?,
-                xend: read(self.xend)?,
-                h: read(self.h)?,
-                itol: read(self.itol)?,
-                ijac: read(self.ijac)?,
-                mljac: read(self.mljac)?,
-                mujac: read(self.mujac)?,
-                imas,
-                mlmas: if imas != 0 { read(self.mlmas)? } else { 0 },
-                mumas: if imas != 0 { read(self.mumas)? } else { 0 },
-                iout: read(self.iout)?,
-                lwork: read(self.lwork)?,
-                liwork: read(self.liwork)?,
-            })
-        }
+    unsafe fn scalars(&self) -> Result<Scalars, String> {
+        let null = || "a scalar argument is a null pointer".to_string();
+        // SAFETY: `read_int` and `read` reject null pointers; valid targets are the
+        // caller's contract.
+        let int = |ptr, name| unsafe { read_int(ptr, name) }?.ok_or_else(null);
+        // SAFETY: as above.
+        let real = |ptr| unsafe { read(ptr) }.ok_or_else(null);
+        let imas = int(self.imas, "IMAS")?;
+        Ok(Scalars {
+            n: int(self.n, "N")?,
+            x: real(self.x)?,
+            xend: real(self.xend)?,
+            h: real(self.h)?,
+            itol: int(self.itol, "ITOL")?,
+            ijac: int(self.ijac, "IJAC")?,
+            mljac: int(self.mljac, "MLJAC")?,
+            mujac: int(self.mujac, "MUJAC")?,
+            imas,
+            mlmas: if imas != 0 {
+                int(self.mlmas, "MLMAS")?
+            } else {
+                0
+            },
+            mumas: if imas != 0 {
+                int(self.mumas, "MUMAS")?
+            } else {
+                0
+            },
+            iout: int(self.iout, "IOUT")?,
+            lwork: int(self.lwork, "LWORK")?,
+            liwork: int(self.liwork, "LIWORK")?,
+        })
     }
 
     /// The whole call: validate, lay out, integrate, write back. Returns IDID, or the
@@ -204,8 +216,7 @@ impl Args {
     /// The contract of [`radau_`].
     unsafe fn call(&self) -> Result<i32, Vec<String>> {
         // SAFETY: the caller's contract, passed on.
-        let s = unsafe { self.scalars() }
-            .ok_or_else(|| vec!["a scalar argument is a null pointer".to_string()])?;
+        let s = unsafe { self.scalars() }.map_err(|why| vec![why])?;
         if s.n <= 0 {
             return Err(vec![format!("N must be positive, N = {}", s.n)]);
         }
@@ -234,7 +245,11 @@ impl Args {
         let (Some(work), Some(iwork)) = (work, iwork) else {
             return Err(vec!["WORK or IWORK is a null pointer".into()]);
         };
-        let options = Options::from_legacy(work, iwork);
+        let options = Options::from_legacy(
+            work,
+            &iwork_options(iwork, 13, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+                .map_err(|why| vec![why])?,
+        );
         if options.base.quot1 < 0.0 {
             errors.push(format!(
                 "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
@@ -281,7 +296,7 @@ impl Args {
             return Err(errors);
         }
         let mut problem = Callbacks {
-            n: s.n,
+            n: FInt::from(s.n),
             fcn: self.fcn,
             jac: self.jac,
             mas: self.mas,
@@ -323,10 +338,10 @@ impl Args {
         unsafe {
             if let Some(v) = lay.jac_written {
                 if s.mljac != v {
-                    self.mljac.write(v);
+                    self.mljac.write(FInt::from(v));
                 }
                 if s.mujac != v {
-                    self.mujac.write(v);
+                    self.mujac.write(FInt::from(v));
                 }
             }
         }
@@ -369,7 +384,7 @@ impl Args {
     ///
     /// # Safety
     /// X and H are writable (the contract of [`radau_`]).
-    unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [i32]) -> i32 {
+    unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [FInt]) -> i32 {
         let (x, h) = (end.x, end.h);
         let (code, text) = match end.outcome {
             Outcome::Reached => (1, None),
@@ -390,9 +405,9 @@ impl Args {
         let s = end.stats;
         let out = [s.nfcn, s.njac, s.nstep, s.naccpt, s.nrejct, s.ndec, s.nsol];
         if iwork.len() >= 20 {
-            iwork[12] = end.ns as i32;
+            iwork[12] = end.ns as FInt;
             for (slot, v) in iwork[13..20].iter_mut().zip(out) {
-                *slot = i32::try_from(v).unwrap_or(i32::MAX);
+                *slot = FInt::try_from(v).unwrap_or(FInt::MAX);
             }
         }
         // SAFETY: `x`, `h` were read (valid); writable is the caller's contract.
@@ -424,7 +439,7 @@ impl Args {
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn radau_(
-    n: *const i32,
+    n: *const FInt,
     fcn: Radau5Fcn,
     x: *mut f64,
     y: *mut f64,
@@ -432,24 +447,24 @@ pub unsafe extern "C" fn radau_(
     h: *mut f64,
     rtol: *mut f64,
     atol: *mut f64,
-    itol: *const i32,
+    itol: *const FInt,
     jac: Radau5Jac,
-    ijac: *const i32,
-    mljac: *mut i32,
-    mujac: *mut i32,
+    ijac: *const FInt,
+    mljac: *mut FInt,
+    mujac: *mut FInt,
     mas: Radau5Mas,
-    imas: *const i32,
-    mlmas: *const i32,
-    mumas: *const i32,
+    imas: *const FInt,
+    mlmas: *const FInt,
+    mumas: *const FInt,
     solout: Radau5Solout,
-    iout: *const i32,
+    iout: *const FInt,
     work: *mut f64,
-    lwork: *const i32,
-    iwork: *mut i32,
-    liwork: *const i32,
+    lwork: *const FInt,
+    iwork: *mut FInt,
+    liwork: *const FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
-    idid: *mut i32,
+    ipar: *mut FInt,
+    idid: *mut FInt,
 ) {
     if idid.is_null() || !idid.is_aligned() {
         message("RADAU: IDID is a null pointer; nothing done");
@@ -490,7 +505,7 @@ pub unsafe extern "C" fn radau_(
         })
     });
     // SAFETY: `idid` was checked non-null and aligned above.
-    unsafe { idid.write(code) };
+    unsafe { idid.write(FInt::from(code)) };
 }
 
 /// Dense output of RADAU (CONTRA): component `I` of the collocation polynomial of the
@@ -504,10 +519,10 @@ pub unsafe extern "C" fn radau_(
 /// used during that SOLOUT call.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn contra_(
-    i: *const i32,
+    i: *const FInt,
     s: *const f64,
     cont: *const f64,
-    lrc: *const i32,
+    lrc: *const FInt,
 ) -> f64 {
     ffi_boundary!("CONTRA", f64::NAN, {
         // SAFETY: the pointers are the caller's, checked for null in `dense_call`.

@@ -5,8 +5,8 @@
 //! restored, X, H, IDID and IWORK(14..20)); the integration itself runs in the caller's
 //! WORK with the original's layout from WORK(21) on.
 
-use super::hairer::{component, dense_call, with_active, ActiveSolout, Step};
-use super::{ffi_boundary, message, read, slice, slice_mut, Tolerances};
+use super::hairer::{component, dense_call, iwork_options, with_active, ActiveSolout, Step};
+use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
 use crate::radau5::layout::{Layout, IW_STATS, W_ARRAYS};
 use crate::radau5::{
     self, restore_tolerance, DenseOutput, Finish, Options, Outcome, Problem, Structure, Tolerance,
@@ -15,36 +15,36 @@ use crate::radau5::{
 /// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`.
 pub type Radau5Fcn = Option<
     unsafe extern "C" fn(
-        n: *const i32,
+        n: *const FInt,
         x: *const f64,
         y: *const f64,
         f: *mut f64,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
 /// JAC(N, X, Y, DFY, LDFY, RPAR, IPAR): the Jacobian `df/dy` (IJAC = 1).
 pub type Radau5Jac = Option<
     unsafe extern "C" fn(
-        n: *const i32,
+        n: *const FInt,
         x: *const f64,
         y: *const f64,
         dfy: *mut f64,
-        ldfy: *const i32,
+        ldfy: *const FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
 /// MAS(N, AM, LMAS, RPAR, IPAR): the mass matrix (IMAS = 1; called with N - M1).
 pub type Radau5Mas = Option<
     unsafe extern "C" fn(
-        n: *const i32,
+        n: *const FInt,
         am: *mut f64,
-        lmas: *const i32,
+        lmas: *const FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
@@ -52,30 +52,30 @@ pub type Radau5Mas = Option<
 /// step (IOUT = 1); IRTRN < 0 stops the integration.
 pub type Radau5Solout = Option<
     unsafe extern "C" fn(
-        nr: *const i32,
+        nr: *const FInt,
         xold: *const f64,
         x: *const f64,
         y: *const f64,
         cont: *const f64,
-        lrc: *const i32,
-        n: *const i32,
+        lrc: *const FInt,
+        n: *const FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
-        irtrn: *mut i32,
+        ipar: *mut FInt,
+        irtrn: *mut FInt,
     ),
 >;
 
 /// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
 struct Callbacks {
-    n: i32,
+    n: FInt,
     fcn: Radau5Fcn,
     jac: Radau5Jac,
     mas: Radau5Mas,
     solout: Radau5Solout,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
     /// IRTRN keeps its value between SOLOUT calls, as in the original.
-    irtrn: i32,
+    irtrn: FInt,
 }
 
 impl Problem for Callbacks {
@@ -97,7 +97,7 @@ impl Problem for Callbacks {
 
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let jac = self.jac.expect("JAC checked before the integration");
-        let ld = ldfy as i32;
+        let ld = ldfy as FInt;
         // SAFETY: `dfy` runs from FJAC to the end of the caller's WORK (at least LDFY × N
         // values), where the original's JAC writes.
         unsafe {
@@ -123,7 +123,7 @@ impl Problem for Callbacks {
 
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let mas = self.mas.expect("MAS checked before the integration");
-        let (nm1, ld) = (nm1 as i32, lmas as i32);
+        let (nm1, ld) = (nm1 as FInt, lmas as FInt);
         // SAFETY: `am` runs from FMAS to the end of the caller's WORK (at least LMAS × NM1
         // values); the original calls MAS(NM1, FMAS, LDMAS) there.
         unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
@@ -140,7 +140,7 @@ impl Problem for Callbacks {
         let Some(solout) = self.solout else {
             return true;
         };
-        let nr = nr as i32;
+        let nr = nr as FInt;
         let lrc = 4 * self.n;
         let (xsol, hsol) = dense.step();
         let active = ActiveSolout {
@@ -212,7 +212,7 @@ fn report(errors: &[String]) {
 /// The arguments of `radau5_` as passed (IDID apart): nothing is read before
 /// [`Args::call`] checks it.
 struct Args {
-    n: *const i32,
+    n: *const FInt,
     fcn: Radau5Fcn,
     x: *mut f64,
     y: *mut f64,
@@ -220,23 +220,23 @@ struct Args {
     h: *mut f64,
     rtol: *mut f64,
     atol: *mut f64,
-    itol: *const i32,
+    itol: *const FInt,
     jac: Radau5Jac,
-    ijac: *const i32,
-    mljac: *mut i32,
-    mujac: *mut i32,
+    ijac: *const FInt,
+    mljac: *mut FInt,
+    mujac: *mut FInt,
     mas: Radau5Mas,
-    imas: *const i32,
-    mlmas: *const i32,
-    mumas: *mut i32,
+    imas: *const FInt,
+    mlmas: *const FInt,
+    mumas: *mut FInt,
     solout: Radau5Solout,
-    iout: *const i32,
+    iout: *const FInt,
     work: *mut f64,
-    lwork: *const i32,
-    iwork: *mut i32,
-    liwork: *const i32,
+    lwork: *const FInt,
+    iwork: *mut FInt,
+    liwork: *const FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 }
 
 impl Args {
@@ -247,8 +247,7 @@ impl Args {
     /// The contract of [`radau5_`].
     unsafe fn call(&self) -> Result<i32, Vec<String>> {
         // SAFETY: the caller's contract, passed on.
-        let s = unsafe { self.scalars() }
-            .ok_or_else(|| vec!["a scalar argument is a null pointer".to_string()])?;
+        let s = unsafe { self.scalars() }.map_err(|why| vec![why])?;
         if s.n <= 0 {
             return Err(vec![format!("N must be positive, N = {}", s.n)]);
         }
@@ -268,7 +267,10 @@ impl Args {
         let (Some(work), Some(iwork)) = (work, iwork) else {
             return Err(vec!["WORK or IWORK is a null pointer".into()]);
         };
-        let options = Options::from_legacy(work, iwork);
+        let options = Options::from_legacy(
+            work,
+            &iwork_options(iwork, 10, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]).map_err(|why| vec![why])?,
+        );
         if options.quot1 < 0.0 {
             errors.push(format!(
                 "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
@@ -303,7 +305,7 @@ impl Args {
             return Err(errors);
         }
         let mut problem = Callbacks {
-            n: s.n,
+            n: FInt::from(s.n),
             fcn: self.fcn,
             jac: self.jac,
             mas: self.mas,
@@ -337,32 +339,43 @@ impl Args {
     }
 
     /// Reads the scalar arguments (MLMAS and MUMAS only for IMAS ≠ 0, as the original);
-    /// `None` when one is a null pointer.
+    /// the message of a refusal when one is a null pointer or an INTEGER does not fit
+    /// `i32`.
     ///
     /// # Safety
     /// Non-null scalars point to valid values (the contract of [`radau5_`]).
-    unsafe fn scalars(&self) -> Option<Scalars> {
-        // SAFETY: each pointer is checked for null by `read`; valid targets are the
+    unsafe fn scalars(&self) -> Result<Scalars, String> {
+        let null = || "a scalar argument is a null pointer".to_string();
+        // SAFETY: `read_int` and `read` reject null pointers; valid targets are the
         // caller's contract.
-        unsafe {
-            let imas = read(self.imas)?;
-            Some(Scalars {
-                n: read(self.n)?,
-                x: read(self.x)?,
-                xend: read(self.xend)?,
-                h: read(self.h)?,
-                itol: read(self.itol)?,
-                ijac: read(self.ijac)?,
-                mljac: read(self.mljac)?,
-                mujac: read(self.mujac)?,
-                imas,
-                mlmas: if imas != 0 { read(self.mlmas)? } else { 0 },
-                mumas: if imas != 0 { read(self.mumas)? } else { 0 },
-                iout: read(self.iout)?,
-                lwork: read(self.lwork)?,
-                liwork: read(self.liwork)?,
-            })
-        }
+        let int = |ptr, name| unsafe { read_int(ptr, name) }?.ok_or_else(null);
+        // SAFETY: as above.
+        let real = |ptr| unsafe { read(ptr) }.ok_or_else(null);
+        let imas = int(self.imas, "IMAS")?;
+        Ok(Scalars {
+            n: int(self.n, "N")?,
+            x: real(self.x)?,
+            xend: real(self.xend)?,
+            h: real(self.h)?,
+            itol: int(self.itol, "ITOL")?,
+            ijac: int(self.ijac, "IJAC")?,
+            mljac: int(self.mljac, "MLJAC")?,
+            mujac: int(self.mujac, "MUJAC")?,
+            imas,
+            mlmas: if imas != 0 {
+                int(self.mlmas, "MLMAS")?
+            } else {
+                0
+            },
+            mumas: if imas != 0 {
+                int(self.mumas, "MUMAS")?
+            } else {
+                0
+            },
+            iout: int(self.iout, "IOUT")?,
+            lwork: int(self.lwork, "LWORK")?,
+            liwork: int(self.liwork, "LIWORK")?,
+        })
     }
 
     /// The routines that the switches ask for and that are null pointers.
@@ -397,15 +410,15 @@ impl Args {
         unsafe {
             if let Some(v) = lay.jac_written {
                 if s.mljac != v {
-                    self.mljac.write(v);
+                    self.mljac.write(FInt::from(v));
                 }
                 if s.mujac != v {
-                    self.mujac.write(v);
+                    self.mujac.write(FInt::from(v));
                 }
             }
             if let Some(v) = lay.mumas_written {
                 if s.mumas != v {
-                    self.mumas.write(v);
+                    self.mumas.write(FInt::from(v));
                 }
             }
         }
@@ -435,7 +448,7 @@ impl Args {
         end: &Finish,
         nmax: i64,
         mut tols: Tolerances<'_>,
-        iwork: &mut [i32],
+        iwork: &mut [FInt],
     ) -> i32 {
         let (rtol, atol) = tols.pair();
         for (r, a) in rtol.iter_mut().zip(atol.iter_mut()) {
@@ -466,7 +479,7 @@ impl Args {
         let out = [s.nfcn, s.njac, s.nstep, s.naccpt, s.nrejct, s.ndec, s.nsol];
         if iwork.len() >= IW_STATS + out.len() {
             for (slot, v) in iwork[IW_STATS..].iter_mut().zip(out) {
-                *slot = i32::try_from(v).unwrap_or(i32::MAX);
+                *slot = FInt::try_from(v).unwrap_or(FInt::MAX);
             }
         }
         // SAFETY: `x`, `h` were read (valid); writable is the caller's contract.
@@ -548,7 +561,7 @@ fn tolerance(s: &Scalars, tols: &mut Tolerances<'_>) -> Tolerance {
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn radau5_(
-    n: *const i32,
+    n: *const FInt,
     fcn: Radau5Fcn,
     x: *mut f64,
     y: *mut f64,
@@ -556,24 +569,24 @@ pub unsafe extern "C" fn radau5_(
     h: *mut f64,
     rtol: *mut f64,
     atol: *mut f64,
-    itol: *const i32,
+    itol: *const FInt,
     jac: Radau5Jac,
-    ijac: *const i32,
-    mljac: *mut i32,
-    mujac: *mut i32,
+    ijac: *const FInt,
+    mljac: *mut FInt,
+    mujac: *mut FInt,
     mas: Radau5Mas,
-    imas: *const i32,
-    mlmas: *const i32,
-    mumas: *mut i32,
+    imas: *const FInt,
+    mlmas: *const FInt,
+    mumas: *mut FInt,
     solout: Radau5Solout,
-    iout: *const i32,
+    iout: *const FInt,
     work: *mut f64,
-    lwork: *const i32,
-    iwork: *mut i32,
-    liwork: *const i32,
+    lwork: *const FInt,
+    iwork: *mut FInt,
+    liwork: *const FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
-    idid: *mut i32,
+    ipar: *mut FInt,
+    idid: *mut FInt,
 ) {
     if idid.is_null() || !idid.is_aligned() {
         message("RADAU5: IDID is a null pointer; nothing done");
@@ -615,7 +628,7 @@ pub unsafe extern "C" fn radau5_(
     });
     // SAFETY: `idid` was checked non-null and aligned above; the caller provides a
     // writable INTEGER there.
-    unsafe { idid.write(code) };
+    unsafe { idid.write(FInt::from(code)) };
 }
 
 /// Dense output of RADAU5 (CONTR5): component `I` of the collocation polynomial of the
@@ -629,13 +642,13 @@ pub unsafe extern "C" fn radau5_(
 /// used during that SOLOUT call (the library reads its `LRC` values).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn contr5_(
-    i: *const i32,
+    i: *const FInt,
     s: *const f64,
     cont: *const f64,
-    lrc: *const i32,
+    lrc: *const FInt,
 ) -> f64 {
     ffi_boundary!("CONTR5", f64::NAN, {
-        let lrc_ok = |lrc: i32| {
+        let lrc_ok = |lrc: FInt| {
             if lrc <= 0 || lrc % 4 != 0 {
                 Err(format!("LRC = {lrc} is not the 4*N that SOLOUT received"))
             } else {

@@ -5,8 +5,8 @@
 //! are only read); the integration itself runs in the caller's WORK with the original's
 //! layout from WORK(21) on.
 
-use super::hairer::{component, dense_call, with_active, ActiveSolout, Step};
-use super::{ffi_boundary, message, read, slice, slice_mut};
+use super::hairer::{component, dense_call, iwork_options, with_active, ActiveSolout, Step};
+use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt};
 use crate::rodas::layout::{Layout, IW_STATS, W_ARRAYS};
 use crate::rodas::{self, DenseOutput, Finish, Options, Outcome, Problem, Structure, Tolerance};
 
@@ -14,36 +14,36 @@ use crate::rodas::{self, DenseOutput, Finish, Options, Outcome, Problem, Structu
 /// interface and gives `F = ∂f/∂x (X, Y)`.
 pub type RodasFcn = Option<
     unsafe extern "C" fn(
-        n: *const i32,
+        n: *const FInt,
         x: *const f64,
         y: *const f64,
         f: *mut f64,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
 /// JAC(N, X, Y, DFY, LDFY, RPAR, IPAR): the Jacobian `df/dy` (IJAC = 1).
 pub type RodasJac = Option<
     unsafe extern "C" fn(
-        n: *const i32,
+        n: *const FInt,
         x: *const f64,
         y: *const f64,
         dfy: *mut f64,
-        ldfy: *const i32,
+        ldfy: *const FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
 /// MAS(N, AM, LMAS, RPAR, IPAR): the mass matrix (IMAS = 1; called with N - M1).
 pub type RodasMas = Option<
     unsafe extern "C" fn(
-        n: *const i32,
+        n: *const FInt,
         am: *mut f64,
-        lmas: *const i32,
+        lmas: *const FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
+        ipar: *mut FInt,
     ),
 >;
 
@@ -51,29 +51,29 @@ pub type RodasMas = Option<
 /// step (IOUT = 1); IRTRN < 0 stops the integration.
 pub type RodasSolout = Option<
     unsafe extern "C" fn(
-        nr: *const i32,
+        nr: *const FInt,
         xold: *const f64,
         x: *const f64,
         y: *const f64,
         cont: *const f64,
-        lrc: *const i32,
-        n: *const i32,
+        lrc: *const FInt,
+        n: *const FInt,
         rpar: *mut f64,
-        ipar: *mut i32,
-        irtrn: *mut i32,
+        ipar: *mut FInt,
+        irtrn: *mut FInt,
     ),
 >;
 
 /// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
 struct Callbacks {
-    n: i32,
+    n: FInt,
     fcn: RodasFcn,
     jac: RodasJac,
     dfx: RodasFcn,
     mas: RodasMas,
     solout: RodasSolout,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 }
 
 impl Problem for Callbacks {
@@ -95,7 +95,7 @@ impl Problem for Callbacks {
 
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let jac = self.jac.expect("JAC checked before the integration");
-        let ld = ldfy as i32;
+        let ld = ldfy as FInt;
         // SAFETY: `dfy` runs from FJAC to the end of the caller's WORK (at least LDFY × N
         // values), where the original's JAC writes.
         unsafe {
@@ -136,7 +136,7 @@ impl Problem for Callbacks {
 
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let mas = self.mas.expect("MAS checked before the integration");
-        let (nm1, ld) = (nm1 as i32, lmas as i32);
+        let (nm1, ld) = (nm1 as FInt, lmas as FInt);
         // SAFETY: `am` runs from FMAS to the end of the caller's WORK (at least LMAS × NM1
         // values); the original calls MAS(NM1, FMAS, LDMAS) there.
         unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
@@ -157,7 +157,7 @@ impl Problem for Callbacks {
         let Some(solout) = self.solout else {
             return true;
         };
-        let nr = nr as i32;
+        let nr = nr as FInt;
         let lrc = 4 * self.n;
         let (dxold, h) = dense.step();
         let active = ActiveSolout {
@@ -217,34 +217,34 @@ fn report(errors: &[String]) {
 /// The arguments of `rodas_` as passed (IDID apart): nothing is read before
 /// [`Args::call`] checks it.
 struct Args {
-    n: *const i32,
+    n: *const FInt,
     fcn: RodasFcn,
-    ifcn: *const i32,
+    ifcn: *const FInt,
     x: *mut f64,
     y: *mut f64,
     xend: *const f64,
     h: *mut f64,
     rtol: *const f64,
     atol: *const f64,
-    itol: *const i32,
+    itol: *const FInt,
     jac: RodasJac,
-    ijac: *const i32,
-    mljac: *mut i32,
-    mujac: *mut i32,
+    ijac: *const FInt,
+    mljac: *mut FInt,
+    mujac: *mut FInt,
     dfx: RodasFcn,
-    idfx: *const i32,
+    idfx: *const FInt,
     mas: RodasMas,
-    imas: *const i32,
-    mlmas: *const i32,
-    mumas: *const i32,
+    imas: *const FInt,
+    mlmas: *const FInt,
+    mumas: *const FInt,
     solout: RodasSolout,
-    iout: *const i32,
+    iout: *const FInt,
     work: *mut f64,
-    lwork: *const i32,
-    iwork: *mut i32,
-    liwork: *const i32,
+    lwork: *const FInt,
+    iwork: *mut FInt,
+    liwork: *const FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
+    ipar: *mut FInt,
 }
 
 impl Args {
@@ -255,8 +255,7 @@ impl Args {
     /// The contract of [`rodas_`].
     unsafe fn call(&self) -> Result<i32, Vec<String>> {
         // SAFETY: the caller's contract, passed on.
-        let s = unsafe { self.scalars() }
-            .ok_or_else(|| vec!["a scalar argument is a null pointer".to_string()])?;
+        let s = unsafe { self.scalars() }.map_err(|why| vec![why])?;
         if s.n <= 0 {
             return Err(vec![format!("N must be positive, N = {}", s.n)]);
         }
@@ -276,7 +275,10 @@ impl Args {
         let (Some(work), Some(iwork)) = (work, iwork) else {
             return Err(vec!["WORK or IWORK is a null pointer".into()]);
         };
-        let mut options = Options::from_legacy(work, iwork);
+        let mut options = Options::from_legacy(
+            work,
+            &iwork_options(iwork, 10, &[1, 2, 3, 9, 10]).map_err(|why| vec![why])?,
+        );
         // SAFETY: the caller's contract, passed on.
         let lay = unsafe { self.lay_out(&s, options.m1, &mut errors) };
         let ntol = if s.itol == 0 { 1 } else { nu };
@@ -316,7 +318,7 @@ impl Args {
             return Err(errors);
         }
         let mut problem = Callbacks {
-            n: s.n,
+            n: FInt::from(s.n),
             fcn: self.fcn,
             jac: self.jac,
             dfx: self.dfx,
@@ -341,35 +343,50 @@ impl Args {
     }
 
     /// Reads the scalar arguments (IDFX only for IFCN ≠ 0, MLMAS and MUMAS only for
-    /// IMAS ≠ 0: the original uses them only then); `None` when one is a null pointer.
+    /// IMAS ≠ 0: the original uses them only then); the message of a refusal when one is
+    /// a null pointer or an INTEGER does not fit `i32`.
     ///
     /// # Safety
     /// Non-null scalars point to valid values (the contract of [`rodas_`]).
-    unsafe fn scalars(&self) -> Option<Scalars> {
-        // SAFETY: each pointer is checked for null by `read`; valid targets are the
+    unsafe fn scalars(&self) -> Result<Scalars, String> {
+        let null = || "a scalar argument is a null pointer".to_string();
+        // SAFETY: `read_int` and `read` reject null pointers; valid targets are the
         // caller's contract.
-        unsafe {
-            let imas = read(self.imas)?;
-            let ifcn = read(self.ifcn)?;
-            Some(Scalars {
-                n: read(self.n)?,
-                ifcn,
-                x: read(self.x)?,
-                xend: read(self.xend)?,
-                h: read(self.h)?,
-                itol: read(self.itol)?,
-                ijac: read(self.ijac)?,
-                mljac: read(self.mljac)?,
-                mujac: read(self.mujac)?,
-                idfx: if ifcn != 0 { read(self.idfx)? } else { 0 },
-                imas,
-                mlmas: if imas != 0 { read(self.mlmas)? } else { 0 },
-                mumas: if imas != 0 { read(self.mumas)? } else { 0 },
-                iout: read(self.iout)?,
-                lwork: read(self.lwork)?,
-                liwork: read(self.liwork)?,
-            })
-        }
+        let int = |ptr, name| unsafe { read_int(ptr, name) }?.ok_or_else(null);
+        // SAFETY: as above.
+        let real = |ptr| unsafe { read(ptr) }.ok_or_else(null);
+        let imas = int(self.imas, "IMAS")?;
+        let ifcn = int(self.ifcn, "IFCN")?;
+        Ok(Scalars {
+            n: int(self.n, "N")?,
+            ifcn,
+            x: real(self.x)?,
+            xend: real(self.xend)?,
+            h: real(self.h)?,
+            itol: int(self.itol, "ITOL")?,
+            ijac: int(self.ijac, "IJAC")?,
+            mljac: int(self.mljac, "MLJAC")?,
+            mujac: int(self.mujac, "MUJAC")?,
+            idfx: if ifcn != 0 {
+                int(self.idfx, "IDFX")?
+            } else {
+                0
+            },
+            imas,
+            mlmas: if imas != 0 {
+                int(self.mlmas, "MLMAS")?
+            } else {
+                0
+            },
+            mumas: if imas != 0 {
+                int(self.mumas, "MUMAS")?
+            } else {
+                0
+            },
+            iout: int(self.iout, "IOUT")?,
+            lwork: int(self.lwork, "LWORK")?,
+            liwork: int(self.liwork, "LIWORK")?,
+        })
     }
 
     /// The routines that the switches ask for and that are null pointers.
@@ -407,10 +424,10 @@ impl Args {
         unsafe {
             if let Some(v) = lay.jac_written {
                 if s.mljac != v {
-                    self.mljac.write(v);
+                    self.mljac.write(FInt::from(v));
                 }
                 if s.mujac != v {
-                    self.mujac.write(v);
+                    self.mujac.write(FInt::from(v));
                 }
             }
         }
@@ -434,7 +451,7 @@ impl Args {
     ///
     /// # Safety
     /// X and H are writable (the contract of [`rodas_`]).
-    unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [i32]) -> i32 {
+    unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [FInt]) -> i32 {
         let (x, h) = (end.x, end.h);
         let (code, text) = match end.outcome {
             Outcome::Reached => (1, None),
@@ -456,7 +473,7 @@ impl Args {
         let out = [s.nfcn, s.njac, s.nstep, s.naccpt, s.nrejct, s.ndec, s.nsol];
         if iwork.len() >= IW_STATS + out.len() {
             for (slot, v) in iwork[IW_STATS..].iter_mut().zip(out) {
-                *slot = i32::try_from(v).unwrap_or(i32::MAX);
+                *slot = FInt::try_from(v).unwrap_or(FInt::MAX);
             }
         }
         // SAFETY: `x`, `h` were read (valid); writable is the caller's contract.
@@ -508,35 +525,35 @@ impl Args {
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
 pub unsafe extern "C" fn rodas_(
-    n: *const i32,
+    n: *const FInt,
     fcn: RodasFcn,
-    ifcn: *const i32,
+    ifcn: *const FInt,
     x: *mut f64,
     y: *mut f64,
     xend: *const f64,
     h: *mut f64,
     rtol: *const f64,
     atol: *const f64,
-    itol: *const i32,
+    itol: *const FInt,
     jac: RodasJac,
-    ijac: *const i32,
-    mljac: *mut i32,
-    mujac: *mut i32,
+    ijac: *const FInt,
+    mljac: *mut FInt,
+    mujac: *mut FInt,
     dfx: RodasFcn,
-    idfx: *const i32,
+    idfx: *const FInt,
     mas: RodasMas,
-    imas: *const i32,
-    mlmas: *const i32,
-    mumas: *const i32,
+    imas: *const FInt,
+    mlmas: *const FInt,
+    mumas: *const FInt,
     solout: RodasSolout,
-    iout: *const i32,
+    iout: *const FInt,
     work: *mut f64,
-    lwork: *const i32,
-    iwork: *mut i32,
-    liwork: *const i32,
+    lwork: *const FInt,
+    iwork: *mut FInt,
+    liwork: *const FInt,
     rpar: *mut f64,
-    ipar: *mut i32,
-    idid: *mut i32,
+    ipar: *mut FInt,
+    idid: *mut FInt,
 ) {
     if idid.is_null() || !idid.is_aligned() {
         message("RODAS: IDID is a null pointer; nothing done");
@@ -581,7 +598,7 @@ pub unsafe extern "C" fn rodas_(
     });
     // SAFETY: `idid` was checked non-null and aligned above; the caller provides a
     // writable INTEGER there.
-    unsafe { idid.write(code) };
+    unsafe { idid.write(FInt::from(code)) };
 }
 
 /// Dense output of RODAS (CONTRO): component `I` of the interpolant of the last accepted
@@ -595,10 +612,10 @@ pub unsafe extern "C" fn rodas_(
 /// used during that SOLOUT call (the library reads its `LRC` values).
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn contro_(
-    i: *const i32,
+    i: *const FInt,
     s: *const f64,
     cont: *const f64,
-    lrc: *const i32,
+    lrc: *const FInt,
 ) -> f64 {
     ffi_boundary!("CONTRO", f64::NAN, {
         // SAFETY: the pointers are the caller's, checked for null in `dense_call`.
