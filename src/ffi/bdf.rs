@@ -240,11 +240,15 @@ pub(super) struct Extra<'n> {
     pub scalars_read: bool,
     /// A refusal after INFO was read, when the entry point's own callbacks are missing.
     pub missing_callback: Option<&'n str>,
-    /// The entry point's own arrays, as (start, bytes), for the overlap check.
+    /// The entry point's own arrays, as (start, bytes), for the overlap check (at most
+    /// [`MAX_EXTRA_REGIONS`]).
     pub regions: &'n [(usize, usize)],
     /// All the arrays that must not overlap, named in the refusal.
     pub overlap_names: &'n str,
 }
+
+/// The most arrays an entry point adds to the overlap check ([`Extra::regions`]).
+const MAX_EXTRA_REGIONS: usize = 2;
 
 /// The shared arguments, validated and as slices.
 pub(super) struct Arguments<'a> {
@@ -358,7 +362,9 @@ impl Pointers {
         let lr = usize::try_from(lrw).unwrap_or(0);
         let li = usize::try_from(liw).unwrap_or(0);
         let (f, i) = (size_of::<f64>(), size_of::<FInt>());
-        let mut regions = vec![
+        // On the stack: this runs on every call, often once per step.
+        let mut regions = [(0, 0); 7 + MAX_EXTRA_REGIONS];
+        regions[..7].copy_from_slice(&[
             (self.y as usize, n * f),
             (self.yprime as usize, n * f),
             (self.info as usize, N * i),
@@ -366,9 +372,10 @@ impl Pointers {
             (self.iwork as usize, li * i),
             (self.t as usize, f),
             (idid as usize, i),
-        ];
-        regions.extend_from_slice(extra.regions);
-        if overlapping(&regions) {
+        ]);
+        let count = 7 + extra.regions.len();
+        regions[7..count].copy_from_slice(extra.regions);
+        if overlapping(&regions[..count]) {
             refuse(&format!("{} MUST NOT OVERLAP.", extra.overlap_names));
             return None;
         }

@@ -503,5 +503,15 @@ mod tests {
         assert!(super::overlapping(&[(0, 16), (8, 8)]));
         assert!(super::overlapping(&[(8, 8), (0, 100)]));
         assert!(!super::overlapping(&[(0, 0), (0, 8)]));
+        // Overlaps found only against an earlier, longer range, and empty ranges inside
+        // others.
+        assert!(super::overlapping(&[(0, 100), (40, 8), (20, 8)]));
+        assert!(!super::overlapping(&[
+            (200, 8),
+            (0, 100),
+            (50, 0),
+            (100, 100)
+        ]));
+        assert!(super::overlapping(&[(300, 8), (0, 1000), (1200, 4)]));
     }
 }
