@@ -5,7 +5,8 @@
 # lib/libstiffdae.so.$(VERSION) with SONAME libstiffdae.so.0 and the links .so.0 and .so,
 # lib/libstiffdae.a, include/stiffdae.h, lib/pkgconfig/stiffdae.pc,
 # lib/cmake/stiffdae/stiffdae{Config,ConfigVersion}.cmake and the Fortran module source
-# share/stiffdae/stiffdae.f90. The shared library is stripped.
+# share/stiffdae/stiffdae.f90. The shared library is stripped and built with the `dist`
+# profile (release with fat LTO).
 #
 # Beside it, the same library for programs compiled with 64-bit default INTEGER
 # (gfortran -fdefault-integer-8, ifort -i8): lib/libstiffdae64.so.$(VERSION) (SONAME
@@ -19,9 +20,9 @@ INCLUDEDIR ?= $(PREFIX)/include
 DATADIR ?= $(PREFIX)/share
 CARGO ?= cargo
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
-RELEASE := target/release
+RELEASE := target/dist
 INT64_TARGET := target/int64
-RELEASE64 := $(INT64_TARGET)/release
+RELEASE64 := $(INT64_TARGET)/dist
 # What a program linking the static library needs besides it
 # (`rustc --print native-static-libs`).
 NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
@@ -29,8 +30,8 @@ NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
 .PHONY: all install uninstall
 
 all:
-	$(CARGO) build --release -p stiffdae --lib
-	$(CARGO) build --release -p stiffdae --lib --features int64 --target-dir $(INT64_TARGET)
+	$(CARGO) build --profile dist -p stiffdae --lib
+	$(CARGO) build --profile dist -p stiffdae --lib --features int64 --target-dir $(INT64_TARGET)
 
 define configure_file
 	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
