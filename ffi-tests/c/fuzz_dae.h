@@ -4,8 +4,11 @@
  * IWORK/RWORK inputs, tolerances (aliased too), consistent or inconsistent y', IRES
  * flags, non-finite data and callback results, and multi-call sequences: output
  * points, INFO(3) = 1 step by step, TSTOP, IDID = -1 continued, roots (IDID = 5)
- * continued, IDID = 4 then the integration. One result line per case: the IDID
- * sequence, T reached, RWORK(3), IWORK(7), IWORK(11..15), a checksum of Y. */
+ * continued, IDID = 4 then the integration; for DDASKR the Krylov method (INFO(12) = 1)
+ * with or without INFO(13)'s MAXL/KMP/NRMAX/EPLI (bad ones too) and a diagonal
+ * preconditioner (INFO(15) = 1) whose JAC or PSOL may fail. One result line per case: the
+ * IDID sequence, T reached, RWORK(3), IWORK(7), IWORK(11..15), a checksum of Y; for
+ * Krylov cases IWORK(16), (19..21) too. */
 #define _DEFAULT_SOURCE
 #include "fuzz.h"
 #include "stiffdae.h"
@@ -36,6 +39,9 @@ typedef struct {
     int lrw, liw, ml, mu, maxord, nrt;
     double tstop, hmax, h0, tend, rthr;
     int yp_consistent, nseg, ncons, init_ctl;
+    /* The Krylov method: INFO(13)'s values, and the JAC or PSOL call that fails. */
+    int krylov, maxl, kmp, nrmax, kjac_at, kjac_ier, psol_at, psol_ier;
+    double epli;
     int ires_at, ires_len, ires_val;
     int dat, dat_idx, dat_what;
     Inject inj;
@@ -113,6 +119,38 @@ static void jac(const double *t, const double *y, const double *yp, double *pd,
     iteration_matrix(t, y, pd, *cj);
 }
 
+#if FUZZ_DASKR
+static long kjac_calls, psol_calls;
+
+/* The Krylov JAC: the diagonal of dG/dy + CJ dG/dy' into WP (a Jacobi preconditioner). */
+static void kjac(DaskrRes resf, int32_t *ires, const int32_t *neq, const double *t, double *y,
+                 double *yp, const double *rewt, const double *savr, double *wk,
+                 const double *h, const double *cj, double *wp, int32_t *iwp, int32_t *ier,
+                 double *rpar, int32_t *ipar) {
+    (void)resf, (void)ires, (void)yp, (void)rewt, (void)savr, (void)wk, (void)h;
+    (void)rpar, (void)ipar;
+    int n = *neq;
+    prob_jac(&G->p, *t, y, jbuf);
+    for (int i = 0; i < n; i++)
+        wp[i] = is_alg(i) ? jbuf[i + (size_t)i * n] : *cj - jbuf[i + (size_t)i * n];
+    inj_apply(CB_JAC, wp, n);
+    iwp[0] = 1;
+    *ier = ++kjac_calls == G->kjac_at ? G->kjac_ier : 0;
+}
+
+/* The Krylov PSOL: B / WP where WP is not zero. */
+static void psol(const int32_t *neq, const double *t, const double *y, const double *yp,
+                 const double *savr, double *wk, const double *cj, const double *wght,
+                 double *wp, int32_t *iwp, double *b, const double *eplin, int32_t *ier,
+                 double *rpar, int32_t *ipar) {
+    (void)t, (void)y, (void)yp, (void)savr, (void)wk, (void)cj, (void)wght, (void)iwp;
+    (void)eplin, (void)rpar, (void)ipar;
+    for (int i = 0; i < *neq; i++)
+        if (wp[i] != 0.0) b[i] = b[i] / wp[i];
+    *ier = ++psol_calls == G->psol_at ? G->psol_ier : 0;
+}
+#endif
+
 static void lengths(Case *c) {
     int n = c->neq, ml = c->ml, mu = c->mu;
     int lenpd = n * n, extra = 0;
@@ -126,6 +164,16 @@ static void lengths(Case *c) {
     int lenic = (c->info[9] == 1 || c->info[9] == 3) ? n : 0;
     int lenid = (c->info[10] == 1 || c->info[15] == 1) ? n : 0;
     c->liw = 40 + lenic + lenid + n;
+    if (c->krylov) {
+        /* The prologue's LRW and LIW for INFO(12) = 1 (LENWP = NEQ, LENIWP = 1). */
+        int maxl = c->info[12] ? c->maxl : (n < 5 ? n : 5);
+        int kmp = c->info[12] ? c->kmp : maxl;
+        int lenwp = c->info[14] ? n : 0, leniwp = c->info[14] ? 1 : 0;
+        int one = maxl - kmp < 1 ? maxl - kmp : 1;
+        lenpd = (maxl + 3 + one) * n + (maxl + 3) * maxl + 1 + lenwp;
+        c->lrw = 60 + 3 * c->nrt + (c->maxord + 5) * n + lenpd + (c->info[15] ? n : 0);
+        c->liw = 40 + lenic + lenid + leniwp;
+    }
 #else
     c->lrw = 40 + (c->maxord + 4) * n + lenpd + extra;
     c->liw = 20 + n;
@@ -195,6 +243,30 @@ static int gen(Rng *r, void *vc, const char **why) {
     }
     if (rng_chance(r, 0.1)) info[15] = 1;
     if (rng_chance(r, 0.05)) info[17] = rng_int(r, 1, 2);
+    if (rng_chance(r, 0.15)) {
+        c->krylov = 1;
+        info[11] = 1;
+        if (rng_chance(r, 0.5)) {
+            info[12] = 1;
+            c->maxl = rng_int(r, 1, n < 8 ? n : 8);
+            c->kmp = rng_int(r, 1, c->maxl);
+            c->nrmax = rng_int(r, 0, 3);
+            c->epli = rng_log(r, 0.005, 0.5);
+            if (rng_chance(r, 0.05)) c->maxl = n + 1;      /* refused */
+            if (rng_chance(r, 0.05)) c->kmp = c->maxl + 1; /* refused */
+        }
+        if (rng_chance(r, 0.6)) {
+            info[14] = 1;
+            if (rng_chance(r, 0.15)) {
+                c->kjac_at = rng_int(r, 1, 20);
+                c->kjac_ier = rng_chance(r, 0.5) ? 1 : -1;
+            }
+            if (rng_chance(r, 0.15)) {
+                c->psol_at = rng_int(r, 1, 80);
+                c->psol_ier = rng_chance(r, 0.5) ? 1 : -1;
+            }
+        }
+    }
 #endif
     if (rng_chance(r, 0.1)) {
         c->ires_at = rng_int(r, 1, 60);
@@ -223,7 +295,7 @@ static int gen(Rng *r, void *vc, const char **why) {
                      inj_name(what));
         } else {
             int cb = CB_F;
-            if (info[4] && rng_chance(r, 0.35)) cb = CB_JAC;
+            if ((info[4] || (c->krylov && info[14])) && rng_chance(r, 0.35)) cb = CB_JAC;
 #if FUZZ_DASKR
             if (c->nrt && rng_chance(r, 0.3)) cb = CB_RT;
 #endif
@@ -249,10 +321,15 @@ static int gen(Rng *r, void *vc, const char **why) {
                                          "INFO(1)=1 on a first call",
                                          "INFO(1)=-1 on a first call",
                                          FUZZ_DASKR ? "INFO(1)=1 after IDID=-11" : "a call after IDID=-33 without a fix",
-                                         "INFO(12)=1 (Krylov)",
+                                         "INFO(12)=1 with no PSOL",
                                          "INFO(1)=1 right after IDID=4"};
         snprintf(c->why, sizeof c->why, "%s", ON[c->out]);
         if (c->neq <= 0) c->neq = n;
+#if FUZZ_DASKR
+        /* The out-of-contract calls use the direct method's arrays. */
+        c->krylov = 0;
+        info[11] = info[12] = info[14] = 0;
+#endif
         lengths(c);
         for (int i = 1; i < NINFO; i++)
             if (info[i] < 0 || info[i] > 1) info[i] = 0;
@@ -361,8 +438,24 @@ static void run(void *vc, Line *l) {
         iwork[34] = 1;
         rwork[14] = 0.02;
     }
+    if (c->krylov && liw >= 28 && lrw >= 10) {
+        if (c->info[12]) {
+            iwork[23] = c->maxl;
+            iwork[24] = c->kmp;
+            iwork[25] = c->nrmax;
+            rwork[9] = c->epli;
+        }
+        iwork[26] = c->info[14] ? n : 0;
+        iwork[27] = c->info[14] ? 1 : 0;
+    }
     int32_t nrt = c->nrt;
     int32_t *jroot = malloc(sizeof(int32_t) * (size_t)(nrt > 0 ? nrt : 1));
+    DaskrJac jacobian = c->info[4] ? jac : NULL;
+    const void *precond = NULL;
+    if (c->krylov) {
+        jacobian = c->info[14] ? (DaskrJac)(void (*)(void))kjac : NULL;
+        precond = (const void *)psol;
+    }
 #endif
     double t = 0.0, tout_last = c->tend;
     double v = c->dat ? inj_values[c->dat_what & 3] : 0.0;
@@ -396,7 +489,7 @@ static void run(void *vc, Line *l) {
         if (info[3] && lrw > 0 && rwork[0] < tout && rwork[0] > t) tout = rwork[0];
 #if FUZZ_DASKR
         ddaskr_(res, &neq, &t, y, yp, &tout, info, rtol, atol, &idid, rwork, &lrw, iwork, &liw,
-                rpar, ipar, c->info[4] ? jac : NULL, NULL, nrt ? rt : NULL, &nrt, jroot);
+                rpar, ipar, jacobian, precond, nrt ? rt : NULL, &nrt, jroot);
 #else
         ddassl_(res, &neq, &t, y, yp, &tout, info, rtol, atol, &idid, rwork, &lrw, iwork, &liw,
                 rpar, ipar, c->info[4] ? jac : NULL);
@@ -466,6 +559,9 @@ static void run(void *vc, Line *l) {
     for (int i = 10; i < 15; i++) lput(l, "%s%d", i > 10 ? "," : "", i < liw ? iwork[i] : 0);
 #if FUZZ_DASKR
     lput(l, ",%d roots=%s", liw >= 36 ? iwork[35] : 0, rootbuf);
+    if (c->krylov)
+        lput(l, " kry=%d,%d,%d,%d", liw > 15 ? iwork[15] : 0, liw > 18 ? iwork[18] : 0,
+             liw > 19 ? iwork[19] : 0, liw > 20 ? iwork[20] : 0);
 #endif
     double ys = 0.0;
     for (int i = 0; i < n; i++) ys += y[i];

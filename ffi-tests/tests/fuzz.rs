@@ -15,7 +15,7 @@ const CASES: u64 = 300;
 /// The memcheck sample: 20 cases per entry point from windows of the short run that
 /// hold every class (RADAU5 0..19 has CONTR5 with a foreign CONT and an index out of
 /// range, DDASSL 60..79 an IWORK shorter than its fixed part, DDASKR 100..119 INFO(1) = 1
-/// right after IDID = 4).
+/// right after IDID = 4 and four Krylov runs).
 const VALGRIND_CASES: u64 = 20;
 const VALGRIND_FIRST: [(&str, u64); 3] = [("radau5", 0), ("ddassl", 60), ("ddaskr", 100)];
 

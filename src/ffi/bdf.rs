@@ -349,7 +349,10 @@ impl Pointers {
             }
         }
         let flags = info.core();
-        if flags[4] == 1 && jac_missing && flags[0] == 0 {
+        // DDASKR's Krylov method (INFO(12) = 1) never calls the direct JAC, whatever
+        // INFO(5) says: a null JAC is the caller's right there.
+        let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
+        if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
             refuse("INFO(5) = 1 BUT JAC IS A NULL POINTER.");
             return None;
         }
