@@ -473,7 +473,7 @@ pub fn within_one_percent(value: u64, reference: u64) -> bool {
 }
 
 /// The entry points of the differential fuzz harness (`c/fuzz*.c`, issue 10).
-pub const FUZZ_ENTRIES: [&str; 3] = ["radau5", "ddassl", "ddaskr"];
+pub const FUZZ_ENTRIES: [&str; 4] = ["radau5", "radau", "ddassl", "ddaskr"];
 
 fn fuzz_sources(entry: &str) -> Vec<PathBuf> {
     let dir = root().join("ffi-tests/c");
@@ -663,7 +663,7 @@ impl FuzzVerdict {
 /// The IDIDs the entry point documents, and its refusal code.
 fn fuzz_idids(entry: &str) -> (&'static [i32], i32) {
     match entry {
-        "radau5" => (&[1, 2, -1, -2, -3, -4], -1),
+        "radau5" | "radau" => (&[1, 2, -1, -2, -3, -4], -1),
         "ddassl" => (
             &[1, 2, 3, -1, -2, -3, -6, -7, -8, -9, -10, -11, -12, -33],
             -33,
@@ -719,7 +719,7 @@ pub fn fuzz_judge(entry: &str, ours: &str, original: &str) -> FuzzVerdict {
                 {
                     continue;
                 }
-                let ok = if l.why.starts_with("contr5") {
+                let ok = if l.why.starts_with("contr5") || l.why.starts_with("contra") {
                     l.field("c") == Some("nan")
                 } else {
                     refused
@@ -738,14 +738,17 @@ pub fn fuzz_judge(entry: &str, ours: &str, original: &str) -> FuzzVerdict {
                 if l.class == "NAN" && refused {
                     continue;
                 }
-                // RADAU5 refuses a non-finite Y on entry (README): a run whose solution
-                // overflowed in an earlier call ends there with -1 where the original
-                // goes on with NaN.
+                // RADAU5 and RADAU refuse a non-finite Y on entry (README): a run whose
+                // solution overflowed in an earlier call ends there with -1 where the
+                // original goes on with NaN.
                 let finite = |k: &str| {
                     orig.field(k)
                         .is_some_and(|v| v.parse::<f64>().is_ok_and(f64::is_finite))
                 };
-                if entry == "radau5" && refused && !(finite("x") && finite("ysum")) {
+                if matches!(entry, "radau5" | "radau")
+                    && refused
+                    && !(finite("x") && finite("ysum"))
+                {
                     v.nonfinite_in += 1;
                     continue;
                 }

@@ -14,10 +14,12 @@ const SEED: u64 = 1;
 const CASES: u64 = 300;
 /// The memcheck sample: 20 cases per entry point from windows of the short run that
 /// hold every class (RADAU5 0..19 has CONTR5 with a foreign CONT and an index out of
-/// range, DDASSL 60..79 an IWORK shorter than its fixed part, DDASKR 100..119 INFO(1) = 1
+/// range, RADAU 0..19 CONTRA with an index out of range, NSMIN above NSMAX and a bad
+/// IWORK(13), DDASSL 60..79 an IWORK shorter than its fixed part, DDASKR 100..119 INFO(1) = 1
 /// right after IDID = 4 and four Krylov runs).
 const VALGRIND_CASES: u64 = 20;
-const VALGRIND_FIRST: [(&str, u64); 3] = [("radau5", 0), ("ddassl", 60), ("ddaskr", 100)];
+const VALGRIND_FIRST: [(&str, u64); 4] =
+    [("radau5", 0), ("radau", 0), ("ddassl", 60), ("ddaskr", 100)];
 
 fn short_run(entry: &str) {
     let (out, _) = run_fuzz(&fuzz_program(entry), SEED, CASES, 0, &[]);
@@ -46,6 +48,11 @@ fn short_run(entry: &str) {
 #[test]
 fn fuzz_radau5() {
     short_run("radau5");
+}
+
+#[test]
+fn fuzz_radau() {
+    short_run("radau");
 }
 
 #[test]

@@ -46,6 +46,14 @@ impl Setup {
             layout::ns_min(options.ns_min),
             layout::ns_max(options.ns_max),
         );
+        if nsmin > nsmax {
+            // The original lays WORK out for NSMAX stages and starts with NSMIN of them:
+            // it writes past its arrays (and crashes, in the fuzz harness).
+            errors.push(format!(
+                "curious input IWORK(11,12) = {}, {} (NSMIN = {nsmin} above NSMAX = {nsmax})",
+                options.ns_min, options.ns_max
+            ));
+        }
         let nsus = match options.ns_first {
             0 => nsmin,
             v => {

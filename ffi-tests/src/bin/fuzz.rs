@@ -2,7 +2,7 @@
 //! libstiffdae, on many more cases than the short run of `tests/fuzz.rs`.
 //!
 //! `cargo run --release -p ffi-tests --bin fuzz -- [--cases N] [--seed S]
-//! [--entry radau5|ddassl|ddaskr] [--first K] [--original DIR]`. Without `--original`
+//! [--entry radau5|radau|ddassl|ddaskr] [--first K] [--original DIR]`. Without `--original`
 //! every case is checked for a clean end (no crash, hang or program stop, documented
 //! IDIDs, out-of-contract input refused); with `--original DIR` the original Fortran
 //! sources found in DIR (or its subdirectories) are compiled and linked with the same
