@@ -961,7 +961,11 @@ fn forward_rows<const ML: usize>(
             *x = *x + l * t;
         }
         head = below[0];
-        below.rotate_left(1);
+        // Shifted by constant indices (not `rotate_left`, which may stay a call and keep
+        // the window in memory).
+        for i in 1..ML {
+            below[i - 1] = below[i];
+        }
         below[ML - 1] = b.get(k + 1 + ML).copied().unwrap_or(0.0);
     }
     b[steps] = head;
@@ -997,7 +1001,9 @@ fn back_rows<const MD: usize>(n: usize, a: &[f64], lda: usize, b: &mut [f64]) {
         x = x / col[MD];
         b[k] = x;
         if MD > 0 {
-            after.rotate_right(1);
+            for d in (1..MD).rev() {
+                after[d] = after[d - 1];
+            }
             after[0] = x;
         }
     }
@@ -1430,8 +1436,10 @@ fn back_rows_c<const MD: usize>(
         (xr, xi) = cdiv(xr, xi, cr[MD], ci[MD]);
         (br[k], bi[k]) = (xr, xi);
         if MD > 0 {
-            after_r.rotate_right(1);
-            after_i.rotate_right(1);
+            for d in (1..MD).rev() {
+                after_r[d] = after_r[d - 1];
+                after_i[d] = after_i[d - 1];
+            }
             (after_r[0], after_i[0]) = (xr, xi);
         }
     }
