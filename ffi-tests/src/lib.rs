@@ -341,12 +341,17 @@ impl Solver {
 
     /// Problems the kit's driver refuses: RADAU5 and RADAU take no implicit (IDE)
     /// problem, the DASSL family no index-3 problem, RODAS none of index > 1 (nor an IDE
-    /// problem).
+    /// problem; the wheelset's mass-matrix form `wheelmm` is of index 2).
     pub fn refuses(self, problem: &str) -> bool {
         match self {
             Solver::Radau5 | Solver::Radau => problem == "wheel",
             Solver::Ddassl | Solver::Ddaskr => problem == "andrews" || problem == "caraxis",
-            Solver::Rodas => matches!(problem, "andrews" | "caraxis" | "pump" | "wheel"),
+            Solver::Rodas => {
+                matches!(
+                    problem,
+                    "andrews" | "caraxis" | "pump" | "wheel" | "wheelmm"
+                )
+            }
         }
     }
 }

@@ -45,7 +45,7 @@ fn every_rodas_row_gives_the_originals_statistics() {
 
 #[test]
 fn problems_of_index_above_one_are_refused_with_a_reason() {
-    for problem in ["andrews", "caraxis", "pump", "wheel"] {
+    for problem in ["andrews", "caraxis", "pump", "wheel", "wheelmm"] {
         assert!(Solver::Rodas.refuses(problem));
         let (res, out) = run_kit(Solver::Rodas, problem, 1e-4);
         assert_eq!(res.idid, -1, "{problem}: {res:?}");

@@ -18,7 +18,7 @@ fn every_row_is_identical_to_the_original() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(
-        stdout.contains("105 rows identical to the original, 0 differing"),
+        stdout.contains("117 rows identical to the original, 0 differing"),
         "{stdout}"
     );
     for line in stdout
@@ -34,6 +34,10 @@ fn every_row_is_identical_to_the_original() {
         }
     }
     assert!(stdout.contains("legend:"), "{stdout}");
+    assert!(
+        stdout.contains("index > 1 (andrews, caraxis, wheel, wheelmm, pump)"),
+        "{stdout}"
+    );
 }
 
 #[test]
