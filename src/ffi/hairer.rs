@@ -5,7 +5,9 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
-use super::{message, read, unfit, FInt};
+use super::{message, message_as, read, unfit, FInt};
+use crate::hairer::messages::{Exit, Refusals};
+use crate::radau5::Outcome;
 
 /// The step data a dense-output function needs besides CONT (what each original kept in
 /// its COMMON block).
@@ -125,4 +127,25 @@ pub(crate) fn iwork_options<'a>(
     return Ok(Cow::Owned(
         head.iter().map(|&v| super::saturate(v)).collect(),
     ));
+}
+
+/// Reports the refusals of a call of `name` (IDID = -1), one message each.
+pub(crate) fn report(name: &str, refusals: &Refusals) {
+    for refusal in refusals.iter() {
+        message_as(&format!("{name}: {refusal}"), &[refusal.unit6()]);
+    }
+}
+
+/// IDID for a call of `name` that ended with `outcome` at `x` (step size `h`, step limit
+/// `nmax`), after the message of an exit before XEND.
+pub(crate) fn exit_code(name: &str, outcome: Outcome, x: f64, h: f64, nmax: i64) -> i32 {
+    let (code, exit) = match outcome {
+        Outcome::Reached => return 1,
+        Outcome::Interrupted => (2, Exit::Interrupted),
+        Outcome::TooManySteps => (-2, Exit::TooManySteps { nmax }),
+        Outcome::StepSizeTooSmall => (-3, Exit::StepSizeTooSmall { h }),
+        Outcome::RepeatedlySingular { stage } => (-4, Exit::RepeatedlySingular { ier: stage }),
+    };
+    message_as(&exit.line(name, x), &exit.unit6(name, x));
+    code
 }

@@ -214,14 +214,51 @@ macro_rules! ffi_boundary {
 }
 pub(crate) use ffi_boundary;
 
-/// Writes one line to stderr, unless the environment variable `STIFFDAE_QUIET` is set
-/// (to anything but `0`): the originals print to unit 6, callers want to silence that.
-pub(crate) fn message(text: &str) {
+/// Where the solver messages go, read from the environment at each message: the
+/// originals print to unit 6, callers want to silence that or to keep it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Messages {
+    /// `STIFFDAE_QUIET` set to anything but `0`: none.
+    Quiet,
+    /// The default: one line each on stderr, in our words.
+    Lines,
+    /// `STIFFDAE_MESSAGES=unit6`: on stdout, in the original's words and layout where
+    /// the original has a message.
+    Unit6,
+}
+
+fn messages() -> Messages {
     if std::env::var_os("STIFFDAE_QUIET").is_some_and(|v| v != "0") {
-        return;
+        Messages::Quiet
+    } else if std::env::var_os("STIFFDAE_MESSAGES").is_some_and(|v| v == "unit6") {
+        Messages::Unit6
+    } else {
+        Messages::Lines
     }
-    let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "{text}");
+}
+
+/// Writes a message of ours (one the original does not print): one line on stderr, or on
+/// stdout after a blank in the unit-6 style.
+pub(crate) fn message(text: &str) {
+    message_as(text, &[format!(" {text}")]);
+}
+
+/// Writes a message the original prints as `records`: `line` on stderr, or the records
+/// on stdout in the unit-6 style.
+pub(crate) fn message_as(line: &str, records: &[String]) {
+    match messages() {
+        Messages::Quiet => {}
+        Messages::Lines => {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+        Messages::Unit6 => {
+            let mut out = std::io::stdout().lock();
+            for record in records {
+                let _ = writeln!(out, "{record}");
+            }
+            let _ = out.flush();
+        }
+    }
 }
 
 /// A shared slice over `len` elements at `ptr`, or `None` for a null or misaligned

@@ -5,13 +5,13 @@
 //! step and IWORK(14..20)); the integration runs in the caller's WORK with the
 //! original's layout from WORK(21) on. Unlike RADAU5, RADAU leaves RTOL and ATOL alone.
 
-use super::hairer::{component, dense_call, iwork_options, with_active, ActiveSolout, Step};
+use super::hairer::{exit_code, report, component, dense_call, iwork_options, with_active, ActiveSolout, Step};
 use super::radau5::{Radau5Fcn, Radau5Jac, Radau5Mas, Radau5Solout};
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
+use crate::hairer::messages::{insufficient_iwork, insufficient_work, mass_band, Refusals};
 use crate::radau::layout;
 use crate::radau::{self, DenseOutput, Finish, Options, Problem, Structure};
 use crate::radau5::layout::Layout;
-use crate::radau5::Outcome;
 use crate::Tolerance;
 
 /// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
@@ -115,13 +115,6 @@ impl Problem for Callbacks {
     }
 }
 
-/// Reports the messages of a failed RADAU call on stderr, one line each.
-fn report(errors: &[String]) {
-    for e in errors {
-        message(&format!("RADAU: {e}"));
-    }
-}
-
 /// Scalar arguments of `radau_` after the null checks.
 struct Scalars {
     n: i32,
@@ -214,24 +207,24 @@ impl Args {
     ///
     /// # Safety
     /// The contract of [`radau_`].
-    unsafe fn call(&self) -> Result<i32, Vec<String>> {
+    unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.
-        let s = unsafe { self.scalars() }.map_err(|why| vec![why])?;
+        let s = unsafe { self.scalars() }.map_err(Refusals::one)?;
         if s.n <= 0 {
-            return Err(vec![format!("N must be positive, N = {}", s.n)]);
+            return Err(Refusals::one(format!("N must be positive, N = {}", s.n)));
         }
         if self.fcn.is_none() {
-            return Err(vec!["FCN is a null pointer".into()]);
+            return Err(Refusals::one("FCN is a null pointer"));
         }
-        let mut errors = Vec::new();
+        let mut errors = Refusals::default();
         if s.ijac != 0 && self.jac.is_none() {
-            errors.push("IJAC = 1 but JAC is a null pointer".into());
+            errors.push("IJAC = 1 but JAC is a null pointer");
         }
         if s.imas != 0 && self.mas.is_none() {
-            errors.push("IMAS = 1 but MAS is a null pointer".into());
+            errors.push("IMAS = 1 but MAS is a null pointer");
         }
         if s.iout != 0 && self.solout.is_none() {
-            errors.push("IOUT = 1 but SOLOUT is a null pointer".into());
+            errors.push("IOUT = 1 but SOLOUT is a null pointer");
         }
         let nu = s.n as usize;
         // SAFETY: WORK and IWORK are declared with LWORK and LIWORK entries (caller's
@@ -243,12 +236,12 @@ impl Args {
             )
         };
         let (Some(work), Some(iwork)) = (work, iwork) else {
-            return Err(vec!["WORK or IWORK is a null pointer".into()]);
+            return Err(Refusals::one("WORK or IWORK is a null pointer"));
         };
         let options = Options::from_legacy(
             work,
             &iwork_options(iwork, 13, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
-                .map_err(|why| vec![why])?,
+                .map_err(Refusals::one)?,
         );
         if options.base.quot1 < 0.0 {
             errors.push(format!(
@@ -267,7 +260,7 @@ impl Args {
             )
         };
         let (Some(y), Some(mut tols)) = (y, tols) else {
-            return Err(vec!["Y, RTOL or ATOL is a null pointer".into()]);
+            return Err(Refusals::one("Y, RTOL or ATOL is a null pointer"));
         };
         if let Some(i) = y.iter().position(|v| !v.is_finite()) {
             errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
@@ -326,7 +319,7 @@ impl Args {
     ///
     /// # Safety
     /// MLJAC and MUJAC are writable where the original writes them.
-    unsafe fn lay_out(&self, s: &Scalars, options: &Options, errors: &mut Vec<String>) -> Layout {
+    unsafe fn lay_out(&self, s: &Scalars, options: &Options, errors: &mut Refusals) -> Layout {
         let m1 = options.base.m1;
         let mass = (s.imas != 0).then_some((i64::from(s.mlmas), i64::from(s.mumas)));
         let widths = (i64::from(s.mljac), i64::from(s.mujac));
@@ -351,7 +344,7 @@ impl Args {
         };
         if let Some((mlmas, mumas)) = mass {
             if mlmas == nm1 && (mlmas > mljac || mumas > mujac) {
-                errors.push("bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"".into());
+                errors.push(mass_band("SMALLER"));
             }
         }
         let (ldjac, lde1) = if lay.jac_written.is_some() {
@@ -367,14 +360,10 @@ impl Args {
         let nsmax = layout::ns_max(options.ns_max) as i64;
         let (min_lwork, min_liwork) = layout::min_lengths(n, nm1, nsmax, ldjac, ldmas, lde1);
         if i64::from(s.lwork) < min_lwork {
-            errors.push(format!(
-                "insufficient storage for WORK, min. LWORK = {min_lwork}"
-            ));
+            errors.push(insufficient_work(min_lwork));
         }
         if i64::from(s.liwork) < min_liwork {
-            errors.push(format!(
-                "insufficient storage for IWORK, min. LIWORK = {min_liwork}"
-            ));
+            errors.push(insufficient_iwork(min_liwork));
         }
         lay
     }
@@ -386,22 +375,7 @@ impl Args {
     /// X and H are writable (the contract of [`radau_`]).
     unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [FInt]) -> i32 {
         let (x, h) = (end.x, end.h);
-        let (code, text) = match end.outcome {
-            Outcome::Reached => (1, None),
-            Outcome::Interrupted => (2, Some(" (stopped by SOLOUT)".to_string())),
-            Outcome::TooManySteps => (
-                -2,
-                Some(format!(": more than nmax = {nmax} steps are needed")),
-            ),
-            Outcome::StepSizeTooSmall => (-3, Some(format!(": step size too small, h = {h:e}"))),
-            Outcome::RepeatedlySingular { stage } => (
-                -4,
-                Some(format!(": matrix is repeatedly singular, ier = {stage}")),
-            ),
-        };
-        if let Some(text) = text {
-            message(&format!("RADAU: exit of RADAU at x = {x:e}{text}"));
-        }
+        let code = exit_code("RADAU", end.outcome, x, h, nmax);
         let s = end.stats;
         let out = [s.nfcn, s.njac, s.nstep, s.naccpt, s.nrejct, s.ndec, s.nsol];
         if iwork.len() >= 20 {
@@ -500,7 +474,7 @@ pub unsafe extern "C" fn radau_(
     let code = ffi_boundary!("RADAU", -1, {
         // SAFETY: the caller's contract of radau_, passed on.
         unsafe { args.call() }.unwrap_or_else(|errors| {
-            report(&errors);
+            report("RADAU", &errors);
             -1
         })
     });

@@ -5,10 +5,11 @@
 //! are only read); the integration itself runs in the caller's WORK with the original's
 //! layout from WORK(21) on.
 
-use super::hairer::{component, dense_call, iwork_options, with_active, ActiveSolout, Step};
+use super::hairer::{exit_code, report, component, dense_call, iwork_options, with_active, ActiveSolout, Step};
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt};
+use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
 use crate::rodas::layout::{Layout, IW_STATS, W_ARRAYS};
-use crate::rodas::{self, DenseOutput, Finish, Options, Outcome, Problem, Structure, Tolerance};
+use crate::rodas::{self, DenseOutput, Finish, Options, Problem, Structure, Tolerance};
 
 /// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`; DFX has the same
 /// interface and gives `F = ∂f/∂x (X, Y)`.
@@ -207,13 +208,6 @@ struct Scalars {
     liwork: i32,
 }
 
-/// Reports the messages of a failed RODAS call on stderr, one line each.
-fn report(errors: &[String]) {
-    for e in errors {
-        message(&format!("RODAS: {e}"));
-    }
-}
-
 /// The arguments of `rodas_` as passed (IDID apart): nothing is read before
 /// [`Args::call`] checks it.
 struct Args {
@@ -253,14 +247,14 @@ impl Args {
     ///
     /// # Safety
     /// The contract of [`rodas_`].
-    unsafe fn call(&self) -> Result<i32, Vec<String>> {
+    unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.
-        let s = unsafe { self.scalars() }.map_err(|why| vec![why])?;
+        let s = unsafe { self.scalars() }.map_err(Refusals::one)?;
         if s.n <= 0 {
-            return Err(vec![format!("N must be positive, N = {}", s.n)]);
+            return Err(Refusals::one(format!("N must be positive, N = {}", s.n)));
         }
         if self.fcn.is_none() {
-            return Err(vec!["FCN is a null pointer".into()]);
+            return Err(Refusals::one("FCN is a null pointer"));
         }
         let mut errors = self.missing_routines(&s);
         let nu = s.n as usize;
@@ -273,11 +267,11 @@ impl Args {
             )
         };
         let (Some(work), Some(iwork)) = (work, iwork) else {
-            return Err(vec!["WORK or IWORK is a null pointer".into()]);
+            return Err(Refusals::one("WORK or IWORK is a null pointer"));
         };
         let mut options = Options::from_legacy(
             work,
-            &iwork_options(iwork, 10, &[1, 2, 3, 9, 10]).map_err(|why| vec![why])?,
+            &iwork_options(iwork, 10, &[1, 2, 3, 9, 10]).map_err(Refusals::one)?,
         );
         // SAFETY: the caller's contract, passed on.
         let lay = unsafe { self.lay_out(&s, options.m1, &mut errors) };
@@ -292,7 +286,7 @@ impl Args {
             )
         };
         let (Some(y), Some(rtol), Some(atol)) = (y, rtol, atol) else {
-            return Err(vec!["Y, RTOL or ATOL is a null pointer".into()]);
+            return Err(Refusals::one("Y, RTOL or ATOL is a null pointer"));
         };
         if let Some(i) = y.iter().position(|v| !v.is_finite()) {
             errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
@@ -390,19 +384,19 @@ impl Args {
     }
 
     /// The routines that the switches ask for and that are null pointers.
-    fn missing_routines(&self, s: &Scalars) -> Vec<String> {
-        let mut errors = Vec::new();
+    fn missing_routines(&self, s: &Scalars) -> Refusals {
+        let mut errors = Refusals::default();
         if s.ijac != 0 && self.jac.is_none() {
-            errors.push("IJAC = 1 but JAC is a null pointer".into());
+            errors.push("IJAC = 1 but JAC is a null pointer");
         }
         if s.ifcn != 0 && s.idfx != 0 && self.dfx.is_none() {
-            errors.push("IFCN = 1 and IDFX = 1 but DFX is a null pointer".into());
+            errors.push("IFCN = 1 and IDFX = 1 but DFX is a null pointer");
         }
         if s.imas != 0 && self.mas.is_none() {
-            errors.push("IMAS = 1 but MAS is a null pointer".into());
+            errors.push("IMAS = 1 but MAS is a null pointer");
         }
         if s.iout != 0 && self.solout.is_none() {
-            errors.push("IOUT = 1 but SOLOUT is a null pointer".into());
+            errors.push("IOUT = 1 but SOLOUT is a null pointer");
         }
         errors
     }
@@ -413,7 +407,7 @@ impl Args {
     ///
     /// # Safety
     /// MLJAC and MUJAC are writable where the original writes them.
-    unsafe fn lay_out(&self, s: &Scalars, m1: i64, errors: &mut Vec<String>) -> Layout {
+    unsafe fn lay_out(&self, s: &Scalars, m1: i64, errors: &mut Refusals) -> Layout {
         let mass = (s.imas != 0).then_some((i64::from(s.mlmas), i64::from(s.mumas)));
         let widths = (i64::from(s.mljac), i64::from(s.mujac));
         let lay = Layout::legacy(i64::from(s.n), m1, widths, mass, errors);
@@ -432,16 +426,10 @@ impl Args {
             }
         }
         if i64::from(s.lwork) < lay.min_lwork {
-            errors.push(format!(
-                "insufficient storage for WORK, min. LWORK = {}",
-                lay.min_lwork
-            ));
+            errors.push(insufficient_work(lay.min_lwork));
         }
         if i64::from(s.liwork) < lay.min_liwork {
-            errors.push(format!(
-                "insufficient storage for IWORK, min. LIWORK = {}",
-                lay.min_liwork
-            ));
+            errors.push(insufficient_iwork(lay.min_liwork));
         }
         lay
     }
@@ -453,22 +441,7 @@ impl Args {
     /// X and H are writable (the contract of [`rodas_`]).
     unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [FInt]) -> i32 {
         let (x, h) = (end.x, end.h);
-        let (code, text) = match end.outcome {
-            Outcome::Reached => (1, None),
-            Outcome::Interrupted => (2, Some(" (stopped by SOLOUT)".to_string())),
-            Outcome::TooManySteps => (
-                -2,
-                Some(format!(": more than nmax = {nmax} steps are needed")),
-            ),
-            Outcome::StepSizeTooSmall => (-3, Some(format!(": step size too small, h = {h:e}"))),
-            Outcome::RepeatedlySingular { stage } => (
-                -4,
-                Some(format!(": matrix is repeatedly singular, ier = {stage}")),
-            ),
-        };
-        if let Some(text) = text {
-            message(&format!("RODAS: exit of RODAS at x = {x:e}{text}"));
-        }
+        let code = exit_code("RODAS", end.outcome, x, h, nmax);
         let s = end.stats;
         let out = [s.nfcn, s.njac, s.nstep, s.naccpt, s.nrejct, s.ndec, s.nsol];
         if iwork.len() >= IW_STATS + out.len() {
@@ -592,7 +565,7 @@ pub unsafe extern "C" fn rodas_(
     let code = ffi_boundary!("RODAS", -1, {
         // SAFETY: the caller's contract of rodas_, passed on.
         unsafe { args.call() }.unwrap_or_else(|errors| {
-            report(&errors);
+            report("RODAS", &errors);
             -1
         })
     });

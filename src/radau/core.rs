@@ -4,6 +4,7 @@
 
 use super::{layout, Options, Structure};
 use crate::integrator::Tolerance;
+use crate::hairer::messages::{Record, Refusal, Refusals};
 use crate::radau5::core::Setup as Radau5Setup;
 
 /// Validated input: everything RADAU derives before it calls RADCOV.
@@ -32,7 +33,7 @@ impl Setup {
         len_y: usize,
         x: f64,
         xend: f64,
-    ) -> Result<Self, Vec<String>> {
+    ) -> Result<Self, Refusals> {
         let mut base = options.base.clone();
         base.fnewt = None;
         let tol = &base.tolerance;
@@ -40,7 +41,10 @@ impl Setup {
         let mut errors = common.as_ref().err().cloned().unwrap_or_default();
         let nit = options.base.max_newton;
         if nit > 50 {
-            errors.push(format!("curious input IWORK(3) = {nit}"));
+            errors.push(Refusal::with_record(
+                format!("curious input IWORK(3) = {nit}"),
+                Record::text(" CURIOUS INPUT IWORK(3)=").int(nit),
+            ));
         }
         let (nsmin, nsmax) = (
             layout::ns_min(options.ns_min),
@@ -60,8 +64,11 @@ impl Setup {
                 // The original checks NSMAX here instead of IWORK(13) and would run
                 // an even or too large stage number off its tables and arrays.
                 if !(1..=7).contains(&v) || v % 2 == 0 || v as usize > nsmax {
-                    errors.push(format!(
-                        "wrong input IWORK(13) = {v} (1, 3, 5 or 7, at most NSMAX = {nsmax})"
+                    errors.push(Refusal::with_record(
+                        format!(
+                            "wrong input IWORK(13) = {v} (1, 3, 5 or 7, at most NSMAX = {nsmax})"
+                        ),
+                        Record::text(" WRONG INPUT IWORK(13)=").int(v),
                     ));
                 }
                 v.clamp(1, 7) as usize
@@ -75,7 +82,7 @@ impl Setup {
             Tolerance::Vector { rtol, atol } => (rtol.clone(), atol.clone()),
         };
         Ok(Self {
-            common: common.map_err(|_| Vec::new())?,
+            common: common.map_err(|_| Refusals::default())?,
             rtol,
             atol,
             nsmin,

@@ -48,6 +48,8 @@ pub use self::integrator::Radau;
 pub(crate) use self::radcov::Finish;
 pub use crate::radau5::{Matrix, Structure};
 
+use crate::hairer::messages::Refusals;
+
 /// The user's problem, as [`radau5::Problem`](crate::radau5::Problem) but with RADAU's
 /// dense output (a polynomial of degree NS) in [`Problem::solout`].
 pub trait Problem {
@@ -160,13 +162,13 @@ pub(crate) fn solve_in<P: Problem>(
     xend: f64,
     h: f64,
     work: &mut [f64],
-) -> Result<Finish, Vec<String>> {
+) -> Result<Finish, Refusals> {
     let setup = core::Setup::new(structure, options, y.len(), x, xend)?;
     if work.len() < setup.work_len() {
-        return Err(vec![format!(
+        return Err(Refusals::one(format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",
             setup.work_len()
-        )]);
+        )));
     }
     Ok(radcov::run(&setup, problem, x, y, xend, h, work))
 }

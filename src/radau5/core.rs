@@ -6,6 +6,7 @@
 use super::layout;
 use super::{transform_tolerance, Matrix, Options, Structure, Tolerance};
 use crate::hairer::linear::Mass;
+use crate::hairer::messages::{mass_band, tolerances_too_small, Record, Refusal, Refusals};
 
 /// Validated input: everything RADAU5 derives before it calls RADCOR.
 pub(crate) struct Setup {
@@ -48,8 +49,8 @@ impl Setup {
         tol: &Tolerance,
         x: f64,
         xend: f64,
-    ) -> Result<Self, Vec<String>> {
-        let mut errors = Vec::new();
+    ) -> Result<Self, Refusals> {
+        let mut errors = Refusals::default();
         let n = structure.n;
         if n == 0 {
             errors.push("N must be positive, N = 0".to_string());
@@ -59,22 +60,37 @@ impl Setup {
         }
         let uround = options.uround;
         if uround <= 1.0e-19 || uround >= 1.0 {
-            errors.push(format!("coefficients have 20 digits, UROUND = {uround:e}"));
+            errors.push(Refusal::with_record(
+                format!("coefficients have 20 digits, UROUND = {uround:e}"),
+                Record::text(" COEFFICIENTS HAVE 20 DIGITS, UROUND=").real(uround),
+            ));
         }
         let (rtol_t, atol_t) = transformed_tolerances(tol, n, uround, &mut errors);
         if options.max_steps <= 0 {
-            errors.push(format!("wrong input IWORK(2) = {}", options.max_steps));
+            errors.push(Refusal::with_record(
+                format!("wrong input IWORK(2) = {}", options.max_steps),
+                Record::text(" WRONG INPUT IWORK(2)=").int(options.max_steps),
+            ));
         }
         if options.max_newton <= 0 {
-            errors.push(format!("curious input IWORK(3) = {}", options.max_newton));
+            errors.push(Refusal::with_record(
+                format!("curious input IWORK(3) = {}", options.max_newton),
+                Record::text(" CURIOUS INPUT IWORK(3)=").int(options.max_newton),
+            ));
         }
         let [mut nind1, nind2, nind3] = options.index_dims;
         if nind1 == 0 {
             nind1 = n as i64;
         }
         if nind1 < 0 || nind2 < 0 || nind3 < 0 || nind1 + nind2 + nind3 != n as i64 {
-            errors.push(format!(
-                "curious input for IWORK(5,6,7) = {nind1}, {nind2}, {nind3} (their sum must be N = {n})"
+            errors.push(Refusal::with_record(
+                format!(
+                    "curious input for IWORK(5,6,7) = {nind1}, {nind2}, {nind3} (their sum must be N = {n})"
+                ),
+                Record::text(" CURIOUS INPUT FOR IWORK(5,6,7)=")
+                    .int(nind1)
+                    .int(nind2)
+                    .int(nind3),
             ));
         }
         let m1 = options.m1;
@@ -86,40 +102,68 @@ impl Setup {
             m2 = m1;
         }
         if m1 < 0 || m2 < 0 || m1 + m2 > n as i64 {
-            errors.push(format!("curious input for IWORK(9,10) = {m1}, {m2}"));
+            errors.push(Refusal::with_record(
+                format!("curious input for IWORK(9,10) = {m1}, {m2}"),
+                Record::text(" CURIOUS INPUT FOR IWORK(9,10)=").int(m1).int(m2),
+            ));
         }
         let nm1 = (n as i64 - m1.max(0)).max(0) as usize;
         if options.safety <= 0.001 || options.safety >= 1.0 {
-            errors.push(format!("curious input for WORK(2) = {:e}", options.safety));
+            errors.push(Refusal::with_record(
+                format!("curious input for WORK(2) = {:e}", options.safety),
+                Record::text(" CURIOUS INPUT FOR WORK(2)=").real(options.safety),
+            ));
         }
         if options.thet >= 1.0 {
-            errors.push(format!("curious input for WORK(3) = {:e}", options.thet));
+            errors.push(Refusal::with_record(
+                format!("curious input for WORK(3) = {:e}", options.thet),
+                Record::text(" CURIOUS INPUT FOR WORK(3)=").real(options.thet),
+            ));
         }
         let tolst = rtol_t.first().copied().unwrap_or(1.0);
         let fnewt = match options.fnewt {
             None => (10.0 * uround / tolst).max(0.03_f64.min(tolst.powf(0.5))),
             Some(f) => {
                 if f <= uround / tolst {
-                    errors.push(format!("curious input for WORK(4) = {f:e}"));
+                    errors.push(Refusal::with_record(
+                        format!("curious input for WORK(4) = {f:e}"),
+                        Record::text(" CURIOUS INPUT FOR WORK(4)=").real(f),
+                    ));
                 }
                 f
             }
         };
         if options.quot1 > 1.0 || options.quot2 < 1.0 {
-            errors.push(format!(
-                "curious input for WORK(5,6) = {:e}, {:e}",
-                options.quot1, options.quot2
+            errors.push(Refusal::with_record(
+                format!(
+                    "curious input for WORK(5,6) = {:e}, {:e}",
+                    options.quot1, options.quot2
+                ),
+                Record::text(" CURIOUS INPUT FOR WORK(5,6)=")
+                    .real(options.quot1)
+                    .real(options.quot2),
             ));
         }
         let facl = 1.0 / options.step_ratio_min;
         let facr = 1.0 / options.step_ratio_max;
         if facl < 1.0 || facr > 1.0 || facl.is_nan() || facr.is_nan() {
-            errors.push(format!(
-                "curious input WORK(8,9) = {:e}, {:e}",
-                options.step_ratio_min, options.step_ratio_max
+            // The values in effect: the original prints WORK(8), WORK(9) as given.
+            errors.push(Refusal::with_record(
+                format!(
+                    "curious input WORK(8,9) = {:e}, {:e}",
+                    options.step_ratio_min, options.step_ratio_max
+                ),
+                Record::text(" CURIOUS INPUT WORK(8,9)=")
+                    .real(options.step_ratio_min)
+                    .real(options.step_ratio_max),
             ));
         }
-        let (jac_band, mass_kind) = storage(structure, nm1, &mut errors);
+        let (jac_band, mass_kind) = storage(
+            (structure.jacobian, structure.mass),
+            nm1,
+            "SMALLER",
+            &mut errors,
+        );
         let hessenberg = options.hessenberg && n > 2 && jac_band.is_none() && mass_kind.is_none();
         if hessenberg && m1 != 0 {
             // The original's IJOB = 17 has no branch: DECOMR, DECOMC, SLVRAD and ESTRAD
@@ -217,7 +261,7 @@ fn transformed_tolerances(
     tol: &Tolerance,
     n: usize,
     uround: f64,
-    errors: &mut Vec<String>,
+    errors: &mut Refusals,
 ) -> (Vec<f64>, Vec<f64>) {
     let (rtol, atol) = match tol {
         Tolerance::Scalar { rtol, atol } => (vec![*rtol], vec![*atol]),
@@ -236,16 +280,7 @@ fn transformed_tolerances(
     let mut atol_t = Vec::with_capacity(atol.len());
     for (i, (&r, &a)) in rtol.iter().zip(&atol).enumerate() {
         if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
-            if rtol.len() == 1 {
-                errors.push(format!(
-                    "tolerances are too small: RTOL = {r:e}, ATOL = {a:e}"
-                ));
-            } else {
-                errors.push(format!(
-                    "tolerances({}) are too small: RTOL = {r:e}, ATOL = {a:e}",
-                    i + 1
-                ));
-            }
+            errors.push(tolerances_too_small(tol.is_vector(), i, r, a));
         }
         let (rt, at) = transform_tolerance(r, a);
         rtol_t.push(rt);
@@ -256,27 +291,28 @@ fn transformed_tolerances(
 
 /// The Jacobian's band (`None`: full, the original's MLJAC >= NM1) and the mass matrix's
 /// storage (full for MLMAS = NM1), with the original's check that the mass matrix's
-/// band lies within the Jacobian's.
-fn storage(
-    structure: &Structure,
+/// band lies within the Jacobian's (its message says `relation`: RODAS's differs).
+pub(crate) fn storage(
+    (jacobian, mass): (Matrix, Option<Matrix>),
     nm1: usize,
-    errors: &mut Vec<String>,
+    relation: &str,
+    errors: &mut Refusals,
 ) -> (Option<(usize, usize)>, Option<Matrix>) {
-    let jac_band = match structure.jacobian {
+    let jac_band = match jacobian {
         Matrix::Banded { lower, upper } if lower < nm1 => Some((lower, upper)),
         _ => None,
     };
     let (mljac, mujac) = jac_band.unwrap_or((nm1, nm1));
-    let mass_kind = structure.mass.map(|m| match m {
+    let mass_kind = mass.map(|m| match m {
         Matrix::Banded { lower, upper } if lower != nm1 => Matrix::Banded { lower, upper },
         _ => Matrix::Full,
     });
     match mass_kind {
         Some(Matrix::Banded { lower, upper }) if lower > mljac || upper > mujac => {
-            errors.push("bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"".into());
+            errors.push(mass_band(relation));
         }
         Some(Matrix::Full) if jac_band.is_some() => {
-            errors.push("bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"".into());
+            errors.push(mass_band(relation));
         }
         _ => {}
     }

@@ -11,6 +11,7 @@
 //! [`Options::from_legacy`]: super::Options::from_legacy
 
 use super::Matrix;
+use crate::hairer::messages::Refusals;
 
 /// WORK(21) (IEZ1): the first of the arrays, after the parameters.
 pub const W_ARRAYS: usize = 20;
@@ -44,12 +45,12 @@ impl Layout {
     /// invalid M1 is refused by the checks of the integration), MLJAC, MUJAC and, for
     /// IMAS = 1, `mass = Some((MLMAS, MUMAS))`. Negative widths where they are used are
     /// reported in `errors` (the original would index outside its arrays with them).
-    pub fn legacy(
+    pub(crate) fn legacy(
         n: i64,
         m1: i64,
         (mljac, mujac): (i64, i64),
         mass: Option<(i64, i64)>,
-        errors: &mut Vec<String>,
+        errors: &mut Refusals,
     ) -> Self {
         let nm1 = n - m1;
         let (ldjac, lde1, jacobian, jac_written) = if mljac < nm1 {

@@ -46,6 +46,8 @@ pub use self::integrator::Radau5;
 pub(crate) use self::radcor::{Finish, Outcome};
 pub use crate::integrator::Tolerance;
 
+use crate::hairer::messages::Refusals;
+
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
 /// output routine. Only the methods the [`Structure`] asks for are called.
 pub trait Problem {
@@ -283,13 +285,13 @@ pub(crate) fn solve_in<P: Problem>(
     h: f64,
     tol: &Tolerance,
     work: &mut [f64],
-) -> Result<Finish, Vec<String>> {
+) -> Result<Finish, Refusals> {
     let setup = core::Setup::new(structure, options, y.len(), tol, x, xend)?;
     if work.len() < setup.work_len() {
-        return Err(vec![format!(
+        return Err(Refusals::one(format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",
             setup.work_len()
-        )]);
+        )));
     }
     Ok(radcor::run(&setup, problem, x, y, xend, h, work))
 }

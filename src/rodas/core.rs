@@ -4,6 +4,8 @@
 use super::layout;
 use super::linear::Mass;
 use super::{Matrix, Options, Structure, Tolerance};
+use crate::hairer::messages::{tolerances_too_small, Record, Refusal, Refusals};
+use crate::radau5::core::storage;
 
 /// Validated input: everything RODAS derives before it calls ROSCOR.
 pub(crate) struct Setup {
@@ -37,8 +39,8 @@ impl Setup {
         len_y: usize,
         x: f64,
         xend: f64,
-    ) -> Result<Self, Vec<String>> {
-        let mut errors = Vec::new();
+    ) -> Result<Self, Refusals> {
+        let mut errors = Refusals::default();
         let n = structure.n;
         if n == 0 {
             errors.push("N must be positive, N = 0".to_string());
@@ -47,10 +49,16 @@ impl Setup {
             errors.push(format!("Y has {len_y} components, N = {n}"));
         }
         if options.max_steps <= 0 {
-            errors.push(format!("wrong input IWORK(1) = {}", options.max_steps));
+            errors.push(Refusal::with_record(
+                format!("wrong input IWORK(1) = {}", options.max_steps),
+                Record::text(" WRONG INPUT IWORK(1)=").int(options.max_steps),
+            ));
         }
         if !(1..=3).contains(&options.method) {
-            errors.push(format!("curious input IWORK(2) = {}", options.method));
+            errors.push(Refusal::with_record(
+                format!("curious input IWORK(2) = {}", options.method),
+                Record::text(" CURIOUS INPUT IWORK(2)=").int(options.method),
+            ));
         }
         let m1 = options.m1;
         let mut m2 = options.m2;
@@ -61,26 +69,46 @@ impl Setup {
             m2 = m1;
         }
         if m1 < 0 || m2 < 0 || m1 + m2 > n as i64 {
-            errors.push(format!("curious input for IWORK(9,10) = {m1}, {m2}"));
+            errors.push(Refusal::with_record(
+                format!("curious input for IWORK(9,10) = {m1}, {m2}"),
+                Record::text(" CURIOUS INPUT FOR IWORK(9,10)=").int(m1).int(m2),
+            ));
         }
         let nm1 = (n as i64 - m1.max(0)).max(0) as usize;
         let uround = options.uround;
         if !(1.0e-16..1.0).contains(&uround) {
-            errors.push(format!("coefficients have 16 digits, UROUND = {uround:e}"));
+            errors.push(Refusal::with_record(
+                format!("coefficients have 16 digits, UROUND = {uround:e}"),
+                Record::text(" COEFFICIENTS HAVE 16 DIGITS, UROUND=").real(uround),
+            ));
         }
         let fac1 = 1.0 / options.step_ratio_min;
         let fac2 = 1.0 / options.step_ratio_max;
         if fac1 < 1.0 || fac2 > 1.0 || fac1.is_nan() || fac2.is_nan() {
-            errors.push(format!(
-                "curious input WORK(3,4) = {:e}, {:e}",
-                options.step_ratio_min, options.step_ratio_max
+            // The values in effect: the original prints WORK(3), WORK(4) as given.
+            errors.push(Refusal::with_record(
+                format!(
+                    "curious input WORK(3,4) = {:e}, {:e}",
+                    options.step_ratio_min, options.step_ratio_max
+                ),
+                Record::text(" CURIOUS INPUT WORK(3,4)=")
+                    .real(options.step_ratio_min)
+                    .real(options.step_ratio_max),
             ));
         }
         if options.safety <= 0.001 || options.safety >= 1.0 || options.safety.is_nan() {
-            errors.push(format!("curious input for WORK(5) = {:e}", options.safety));
+            errors.push(Refusal::with_record(
+                format!("curious input for WORK(5) = {:e}", options.safety),
+                Record::text(" CURIOUS INPUT FOR WORK(5)=").real(options.safety),
+            ));
         }
         let (rtol, atol) = tolerances(&options.tolerance, n, uround, &mut errors);
-        let (jac_band, mass_kind) = storage(structure, nm1, &mut errors);
+        let (jac_band, mass_kind) = storage(
+            (structure.jacobian, structure.mass),
+            nm1,
+            "LARGER",
+            &mut errors,
+        );
         if let Some((ml, mu)) = jac_band {
             let md = (ml + mu + 1).min(n);
             let m2u = m2.max(1) as usize;
@@ -161,7 +189,7 @@ fn tolerances(
     tol: &Tolerance,
     n: usize,
     uround: f64,
-    errors: &mut Vec<String>,
+    errors: &mut Refusals,
 ) -> (Vec<f64>, Vec<f64>) {
     let (rtol, atol) = match tol {
         Tolerance::Scalar { rtol, atol } => (vec![*rtol], vec![*atol]),
@@ -178,46 +206,8 @@ fn tolerances(
     };
     for (i, (&r, &a)) in rtol.iter().zip(&atol).enumerate() {
         if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
-            if rtol.len() == 1 && !tol.is_vector() {
-                errors.push(format!(
-                    "tolerances are too small: RTOL = {r:e}, ATOL = {a:e}"
-                ));
-            } else {
-                errors.push(format!(
-                    "tolerances({}) are too small: RTOL = {r:e}, ATOL = {a:e}",
-                    i + 1
-                ));
-            }
+            errors.push(tolerances_too_small(tol.is_vector(), i, r, a));
         }
     }
     (rtol, atol)
-}
-
-/// The Jacobian's band (`None`: full, the original's MLJAC >= NM1) and the mass matrix's
-/// storage (full for MLMAS = NM1), with the original's check that the mass matrix's
-/// band lies within the Jacobian's.
-fn storage(
-    structure: &Structure,
-    nm1: usize,
-    errors: &mut Vec<String>,
-) -> (Option<(usize, usize)>, Option<Matrix>) {
-    let jac_band = match structure.jacobian {
-        Matrix::Banded { lower, upper } if lower < nm1 => Some((lower, upper)),
-        _ => None,
-    };
-    let (mljac, mujac) = jac_band.unwrap_or((nm1, nm1));
-    let mass_kind = structure.mass.map(|m| match m {
-        Matrix::Banded { lower, upper } if lower != nm1 => Matrix::Banded { lower, upper },
-        _ => Matrix::Full,
-    });
-    match mass_kind {
-        Some(Matrix::Banded { lower, upper }) if lower > mljac || upper > mujac => {
-            errors.push("bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"".into());
-        }
-        Some(Matrix::Full) if jac_band.is_some() => {
-            errors.push("bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"".into());
-        }
-        _ => {}
-    }
-    (jac_band, mass_kind)
 }

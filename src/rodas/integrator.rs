@@ -60,7 +60,10 @@ fn setup(
     xend: f64,
 ) -> Result<Setup, Error> {
     Setup::new(structure, options, n, x, xend)
-        .map_err(|messages| Error::InvalidInput { idid: -1, messages })
+        .map_err(|refusals| Error::InvalidInput {
+            idid: -1,
+            messages: refusals.lines(),
+        })
 }
 
 /// One call's counters in the family's names.

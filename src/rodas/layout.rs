@@ -11,6 +11,7 @@
 //! [`Options::from_legacy`]: super::Options::from_legacy
 
 use super::Matrix;
+use crate::hairer::messages::{mass_band, Refusals};
 
 /// WORK(21) (IEYNEW): the first of the arrays, after the parameters.
 pub const W_ARRAYS: usize = 20;
@@ -42,12 +43,12 @@ impl Layout {
     /// reported in `errors` (the original would index outside its arrays with them), and
     /// so is the original's band check for a full mass matrix, which compares the
     /// caller's MUMAS (RODAS, unlike RADAU5, does not overwrite it) with MUJAC = NM1.
-    pub fn legacy(
+    pub(crate) fn legacy(
         n: i64,
         m1: i64,
         (mljac, mujac): (i64, i64),
         mass: Option<(i64, i64)>,
-        errors: &mut Vec<String>,
+        errors: &mut Refusals,
     ) -> Self {
         let nm1 = n - m1;
         let (ldjac, lde, jacobian, jac_written) = if mljac < nm1 {
@@ -80,8 +81,7 @@ impl Layout {
             }
             Some((_, mumas)) => {
                 if jac_written.is_some() && mumas > nm1 {
-                    errors
-                        .push("bandwidth of \"MAS\" not smaller than bandwidth of \"JAC\"".into());
+                    errors.push(mass_band("LARGER"));
                 }
                 (nm1, Some(Matrix::Full))
             }

@@ -46,6 +46,8 @@ pub use self::dense::DenseOutput;
 pub use self::integrator::Rodas;
 pub use crate::integrator::Tolerance;
 pub use crate::radau5::Matrix;
+
+use crate::hairer::messages::Refusals;
 pub(crate) use crate::radau5::{Finish, Outcome};
 
 /// The user's problem: right-hand side, and the optional Jacobian, `∂f/∂x`, mass matrix
@@ -236,13 +238,13 @@ pub(crate) fn solve_in<P: Problem>(
     xend: f64,
     h: f64,
     work: &mut [f64],
-) -> Result<Finish, Vec<String>> {
+) -> Result<Finish, Refusals> {
     let setup = core::Setup::new(structure, options, y.len(), x, xend)?;
     if work.len() < setup.work_len() {
-        return Err(vec![format!(
+        return Err(Refusals::one(format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",
             setup.work_len()
-        )]);
+        )));
     }
     Ok(roscor::run(&setup, problem, x, y, xend, h, work))
 }
