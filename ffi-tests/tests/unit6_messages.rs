@@ -5,7 +5,7 @@
 //! `expected/unit6_hairer.txt` is what the same program prints linked against the
 //! original codes (gfortran 12), every line of which must be ours.
 
-use ffi_tests::{fortran_program, root, run, Link};
+use ffi_tests::{c_program, fortran_program, root, run, Link};
 
 fn program() -> std::path::PathBuf {
     fortran_program(
@@ -21,7 +21,10 @@ fn unit6_messages_are_the_originals_line_for_line() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(stderr.is_empty(), "nothing on stderr in the unit-6 style: {stderr}");
+    assert!(
+        stderr.is_empty(),
+        "nothing on stderr in the unit-6 style: {stderr}"
+    );
     let expected = std::fs::read_to_string(root().join("ffi-tests/expected/unit6_hairer.txt"))
         .expect("expected/unit6_hairer.txt");
     let ours: Vec<&str> = stdout.lines().collect();
@@ -52,7 +55,9 @@ fn default_messages_are_one_line_each_on_stderr() {
     );
     for line in stderr.lines() {
         assert!(
-            ["RADAU5: ", "RADAU: ", "RODAS: "].iter().any(|p| line.starts_with(p)),
+            ["RADAU5: ", "RADAU: ", "RODAS: "]
+                .iter()
+                .any(|p| line.starts_with(p)),
             "{line}"
         );
     }
@@ -68,4 +73,23 @@ fn quiet_silences_both_styles() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.lines().all(|l| l.starts_with("CASE ")), "{stdout}");
     assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn refusals_the_original_does_not_make_keep_our_line_after_a_blank() {
+    let exe = c_program(
+        "c-bad-input",
+        &[root().join("ffi-tests/c/bad_input.c")],
+        Link::Static,
+    );
+    let out = run(&exe, "", &[("STIFFDAE_MESSAGES", "unit6")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.stderr.is_empty());
+    for line in [
+        " RADAU5: N must be positive, N = 0",
+        " RADAU5: RTOL and ATOL overlap without being the same array",
+        "  TOLERANCES ARE TOO SMALL",
+    ] {
+        assert!(stdout.lines().any(|l| l == line), "{line:?} in\n{stdout}");
+    }
 }

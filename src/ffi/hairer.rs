@@ -132,7 +132,7 @@ pub(crate) fn iwork_options<'a>(
 /// Reports the refusals of a call of `name` (IDID = -1), one message each.
 pub(crate) fn report(name: &str, refusals: &Refusals) {
     for refusal in refusals.iter() {
-        message_as(&format!("{name}: {refusal}"), &[refusal.unit6()]);
+        message_as(&format!("{name}: {refusal}"), &[refusal.unit6(name)]);
     }
 }
 

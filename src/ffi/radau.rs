@@ -5,7 +5,9 @@
 //! step and IWORK(14..20)); the integration runs in the caller's WORK with the
 //! original's layout from WORK(21) on. Unlike RADAU5, RADAU leaves RTOL and ATOL alone.
 
-use super::hairer::{exit_code, report, component, dense_call, iwork_options, with_active, ActiveSolout, Step};
+use super::hairer::{
+    component, dense_call, exit_code, iwork_options, report, with_active, ActiveSolout, Step,
+};
 use super::radau5::{Radau5Fcn, Radau5Jac, Radau5Mas, Radau5Solout};
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, mass_band, Refusals};

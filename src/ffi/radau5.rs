@@ -5,7 +5,9 @@
 //! restored, X, H, IDID and IWORK(14..20)); the integration itself runs in the caller's
 //! WORK with the original's layout from WORK(21) on.
 
-use super::hairer::{exit_code, report, component, dense_call, iwork_options, with_active, ActiveSolout, Step};
+use super::hairer::{
+    component, dense_call, exit_code, iwork_options, report, with_active, ActiveSolout, Step,
+};
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
 use crate::radau5::layout::{Layout, IW_STATS, W_ARRAYS};

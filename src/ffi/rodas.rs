@@ -5,7 +5,9 @@
 //! are only read); the integration itself runs in the caller's WORK with the original's
 //! layout from WORK(21) on.
 
-use super::hairer::{exit_code, report, component, dense_call, iwork_options, with_active, ActiveSolout, Step};
+use super::hairer::{
+    component, dense_call, exit_code, iwork_options, report, with_active, ActiveSolout, Step,
+};
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
 use crate::rodas::layout::{Layout, IW_STATS, W_ARRAYS};

@@ -22,10 +22,12 @@ impl Refusal {
         }
     }
 
-    /// The original's record, or ours in the same shape (one leading blank) for a check
-    /// the original does not make.
-    pub(crate) fn unit6(&self) -> String {
-        self.record.clone().unwrap_or_else(|| format!(" {}", self.line))
+    /// The original's record, or our line from the code `name` in the same shape (one
+    /// leading blank) for a check the original does not make.
+    pub(crate) fn unit6(&self, name: &str) -> String {
+        self.record
+            .clone()
+            .unwrap_or_else(|| format!(" {name}: {}", self.line))
     }
 }
 
@@ -302,7 +304,10 @@ mod tests {
             (f64::NEG_INFINITY, "                 -Infinity"),
         ];
         for (v, expected) in cases {
-            assert_eq!(Record::text(" X=").real(v).finish(), format!("  X={expected}"));
+            assert_eq!(
+                Record::text(" X=").real(v).finish(),
+                format!("  X={expected}")
+            );
         }
     }
 
@@ -310,7 +315,9 @@ mod tests {
     fn records_space_their_items_as_gfortran() {
         let r = Record::text(" TOLERANCES(").int(3).then(") ARE TOO SMALL");
         assert_eq!(r.finish(), "  TOLERANCES(           3 ) ARE TOO SMALL");
-        let r = Record::text(" CURIOUS INPUT WORK(8,9)=").real(1.0).real(1e-3);
+        let r = Record::text(" CURIOUS INPUT WORK(8,9)=")
+            .real(1.0)
+            .real(1e-3);
         assert_eq!(
             r.finish(),
             "  CURIOUS INPUT WORK(8,9)=   1.0000000000000000        1.0000000000000000E-003"

@@ -3,8 +3,8 @@
 //! the Newton iteration count.
 
 use super::{layout, Options, Structure};
-use crate::integrator::Tolerance;
 use crate::hairer::messages::{Record, Refusal, Refusals};
+use crate::integrator::Tolerance;
 use crate::radau5::core::Setup as Radau5Setup;
 
 /// Validated input: everything RADAU derives before it calls RADCOV.

@@ -104,7 +104,9 @@ impl Setup {
         if m1 < 0 || m2 < 0 || m1 + m2 > n as i64 {
             errors.push(Refusal::with_record(
                 format!("curious input for IWORK(9,10) = {m1}, {m2}"),
-                Record::text(" CURIOUS INPUT FOR IWORK(9,10)=").int(m1).int(m2),
+                Record::text(" CURIOUS INPUT FOR IWORK(9,10)=")
+                    .int(m1)
+                    .int(m2),
             ));
         }
         let nm1 = (n as i64 - m1.max(0)).max(0) as usize;

@@ -60,11 +60,12 @@ fn setup(
     x: f64,
     xend: f64,
 ) -> Result<Setup, Error> {
-    Setup::new(structure, options, n, &options.tolerance, x, xend)
-        .map_err(|refusals| Error::InvalidInput {
+    Setup::new(structure, options, n, &options.tolerance, x, xend).map_err(|refusals| {
+        Error::InvalidInput {
             idid: -1,
             messages: refusals.lines(),
-        })
+        }
+    })
 }
 
 /// One call's counters in the family's names.

@@ -59,11 +59,10 @@ fn setup(
     x: f64,
     xend: f64,
 ) -> Result<Setup, Error> {
-    Setup::new(structure, options, n, x, xend)
-        .map_err(|refusals| Error::InvalidInput {
-            idid: -1,
-            messages: refusals.lines(),
-        })
+    Setup::new(structure, options, n, x, xend).map_err(|refusals| Error::InvalidInput {
+        idid: -1,
+        messages: refusals.lines(),
+    })
 }
 
 /// One call's counters in the family's names.
