@@ -118,6 +118,10 @@ impl Problem for Heat {
         (ResFlag::Ok, i32::try_from(zero_pivot).unwrap_or(i32::MAX))
     }
 
+    fn has_preconditioner(&self) -> bool {
+        true
+    }
+
     fn solve_preconditioner(
         &mut self,
         _t: f64,

@@ -315,6 +315,10 @@ impl Problem for Decays {
         (ResFlag::Ok, 0)
     }
 
+    fn has_preconditioner(&self) -> bool {
+        true
+    }
+
     fn solve_preconditioner(
         &mut self,
         _t: f64,
@@ -550,6 +554,19 @@ fn bad_krylov_settings_give_the_originals_errors() {
             "{krylov:?}: {messages:?}"
         );
     }
+}
+
+/// INFO(15) = 1 asks for a preconditioner setup the problem does not implement.
+#[test]
+fn preconditioner_setup_without_one_is_refused() {
+    let mut decay = |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+        d[0] = yp[0] + y[0];
+        ResFlag::Ok
+    };
+    let mut s = Daskr::new(0.0, &[1.0], &[-1.0], &krylov_options(1, Krylov::default())).unwrap();
+    let err = s.advance(&mut decay, 1.0).unwrap_err();
+    assert!(matches!(err, Error::MissingCallback { .. }), "{err:?}");
+    assert_eq!(err.idid(), None);
 }
 
 /// A preconditioner solve that fails unrecoverably (IER < 0) ends the integration with

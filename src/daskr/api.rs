@@ -73,8 +73,8 @@ pub enum LinearSolver {
     #[default]
     Direct,
     /// 1: preconditioned GMRES, for systems too large to factor; the preconditioner is
-    /// [`Problem::setup_preconditioner`](super::Problem::setup_preconditioner) and
-    /// [`Problem::solve_preconditioner`](super::Problem::solve_preconditioner).
+    /// [`Problem::setup_preconditioner`] and [`Problem::solve_preconditioner`] (without
+    /// the latter, the identity).
     Krylov(Krylov),
 }
 
@@ -92,8 +92,9 @@ pub struct Krylov {
     /// RWORK(10) EPLI, the linear residual bound as a fraction of the Newton
     /// convergence bound, in (0, 1); default 0.05.
     pub epli: Option<f64>,
-    /// INFO(15): call `setup_preconditioner` whenever the iteration matrix would be
-    /// formed; without it the preconditioner is only solved with.
+    /// INFO(15): call [`Problem::setup_preconditioner`] whenever the iteration matrix
+    /// would be formed (the problem must say so with [`Problem::has_preconditioner`]);
+    /// without it the preconditioner is only solved with.
     pub preconditioner: bool,
     /// IWORK(27) LENWP: the length of the `wp` the preconditioner callbacks receive.
     pub lenwp: usize,
@@ -424,6 +425,11 @@ impl<P: Problem + ?Sized> Advance<P> for Daskr {
         if self.info[4] == 1 && self.info[11] == 0 && !problem.has_jacobian() {
             return Err(Error::MissingCallback {
                 what: "Problem::jacobian (JacobianKind::Analytic)",
+            });
+        }
+        if self.info[11] == 1 && self.info[14] == 1 && !problem.has_preconditioner() {
+            return Err(Error::MissingCallback {
+                what: "Problem::setup_preconditioner (Krylov::preconditioner)",
             });
         }
         if !self.jroot.is_empty() && !problem.has_roots() {

@@ -133,6 +133,12 @@ pub trait Problem {
         (ResFlag::Ok, 0)
     }
 
+    /// Whether [`Problem::setup_preconditioner`] is implemented: [`Krylov::preconditioner`]
+    /// without it is refused ([`crate::Error::MissingCallback`]).
+    fn has_preconditioner(&self) -> bool {
+        false
+    }
+
     /// Krylov option: solves `P·x = b` in place in `b` (the original's PSOL); `wght` are
     /// the weights of a convergence test with bound `eplin`. Returns IER: 0 on success,
     /// positive when recoverable (a new preconditioner or a smaller step), negative when
