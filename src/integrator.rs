@@ -84,7 +84,8 @@ pub struct Statistics {
     /// Steps rejected because the Newton iteration failed: DDASSL/DDASKR IWORK(15).
     pub convergence_failures: u64,
     /// Evaluations of f (RADAU5 NFCN, without those of a difference Jacobian) or of the
-    /// residual (DDASSL/DDASKR IWORK(12), with them).
+    /// residual (DDASSL/DDASKR IWORK(12), with them; with DDASKR's Krylov option without
+    /// those the user's preconditioner setup makes).
     pub function_evaluations: u64,
     /// Jacobians, analytic or by differences: RADAU5 NJAC, DDASSL/DDASKR IWORK(13) (with
     /// DDASKR's Krylov option IWORK(13) is [`Statistics::preconditioner_evaluations`]).
