@@ -589,3 +589,33 @@ fn failing_preconditioner_solve_is_a_typed_error() {
     );
     assert_eq!(err.idid(), Some(-13));
 }
+
+/// A restart is a first call with the same Krylov settings (IWORK(24..28), RWORK(10) are
+/// read again); the counters go on across it.
+#[test]
+fn krylov_restart_keeps_the_settings_and_sums_the_counters() {
+    let given = Krylov {
+        maxl: Some(2),
+        kmp: Some(1),
+        ..Krylov::default()
+    };
+    let mut p = Decays::new(4);
+    let yp0: Vec<f64> = p.k.iter().map(|k| -k).collect();
+    let mut s = Daskr::new(0.0, &[1.0; 4], &yp0, &krylov_options(4, given)).unwrap();
+    assert_eq!(s.advance(&mut p, 0.5), Ok(Reached::Tout));
+    let first = s.statistics();
+    let (y, yp) = (s.y().to_vec(), s.yprime().to_vec());
+    s.restart(&y, &yp, Initial::Given).unwrap();
+    assert_eq!(s.advance(&mut p, 1.0), Ok(Reached::Tout));
+    let (_, iwork) = s.work();
+    assert_eq!(iwork[IW_MAXL..=IW_KMP], [2, 1]);
+    let total = s.statistics();
+    assert!(
+        total.linear_iterations > first.linear_iterations,
+        "{total:?}"
+    );
+    assert!(total.preconditioner_evaluations > first.preconditioner_evaluations);
+    for (y, k) in s.y().iter().zip(&p.k) {
+        assert!((y - (-k).exp()).abs() < 1e-5, "{y} against e^-{k}");
+    }
+}
