@@ -70,7 +70,7 @@ impl Default for Tolerance {
 }
 
 /// What a method counted since its integrator was created, summed over calls. The
-/// originals' counters (RADAU5 IWORK(14..20); DDASSL/DDASKR IWORK(11..15), (19), (36))
+/// originals' counters (RADAU5 IWORK(14..20); DDASSL/DDASKR IWORK(11..16), (19..21), (36))
 /// under one set of names; a counter a method does not keep stays 0.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Statistics {
@@ -84,9 +84,11 @@ pub struct Statistics {
     /// Steps rejected because the Newton iteration failed: DDASSL/DDASKR IWORK(15).
     pub convergence_failures: u64,
     /// Evaluations of f (RADAU5 NFCN, without those of a difference Jacobian) or of the
-    /// residual (DDASSL/DDASKR IWORK(12), with them).
+    /// residual (DDASSL/DDASKR IWORK(12), with them; with DDASKR's Krylov option without
+    /// those the user's preconditioner setup makes).
     pub function_evaluations: u64,
-    /// Jacobians, analytic or by differences: RADAU5 NJAC, DDASSL/DDASKR IWORK(13).
+    /// Jacobians, analytic or by differences: RADAU5 NJAC, DDASSL/DDASKR IWORK(13) (with
+    /// DDASKR's Krylov option IWORK(13) is [`Statistics::preconditioner_evaluations`]).
     pub jacobian_evaluations: u64,
     /// LU decompositions: RADAU5 NDEC (real and complex).
     pub decompositions: u64,
@@ -96,6 +98,14 @@ pub struct Statistics {
     pub nonlinear_iterations: u64,
     /// Root-function evaluations: DDASKR IWORK(36).
     pub root_evaluations: u64,
+    /// GMRES iterations: DDASKR IWORK(20) NLI (Krylov option).
+    pub linear_iterations: u64,
+    /// Calls of the preconditioner setup: DDASKR IWORK(13) NPE (Krylov option).
+    pub preconditioner_evaluations: u64,
+    /// Preconditioner solves: DDASKR IWORK(21) NPS (Krylov option).
+    pub preconditioner_solves: u64,
+    /// Linear solves that did not converge: DDASKR IWORK(16) NCFL (Krylov option).
+    pub linear_convergence_failures: u64,
 }
 
 impl std::ops::AddAssign for Statistics {
@@ -110,6 +120,10 @@ impl std::ops::AddAssign for Statistics {
         self.solves += other.solves;
         self.nonlinear_iterations += other.nonlinear_iterations;
         self.root_evaluations += other.root_evaluations;
+        self.linear_iterations += other.linear_iterations;
+        self.preconditioner_evaluations += other.preconditioner_evaluations;
+        self.preconditioner_solves += other.preconditioner_solves;
+        self.linear_convergence_failures += other.linear_convergence_failures;
     }
 }
 

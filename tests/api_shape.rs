@@ -53,6 +53,7 @@ fn the_three_methods_share_one_shape() {
     .unwrap();
     let s = two_outputs(&mut r, &mut Decay);
     assert!(s.decompositions > 0 && s.solves > 0);
+    assert_eq!(krylov_counters(&s), [0; 4]);
     let mut d = Dassl::new(
         0.0,
         &[1.0],
@@ -64,7 +65,7 @@ fn the_three_methods_share_one_shape() {
     )
     .unwrap();
     let mut res = residual;
-    two_outputs(&mut d, &mut res);
+    assert_eq!(krylov_counters(&two_outputs(&mut d, &mut res)), [0; 4]);
     let mut k = Daskr::new(
         0.0,
         &[1.0],
@@ -76,7 +77,20 @@ fn the_three_methods_share_one_shape() {
     )
     .unwrap();
     let mut res = residual_cj;
-    assert!(two_outputs(&mut k, &mut res).nonlinear_iterations > 0);
+    let s = two_outputs(&mut k, &mut res);
+    assert!(s.nonlinear_iterations > 0);
+    assert_eq!(krylov_counters(&s), [0; 4]);
+}
+
+/// DDASKR's Krylov counters (NLI, NPE, NPS, NCFL): the other methods, and DDASKR's
+/// direct solver, keep none.
+fn krylov_counters(s: &Statistics) -> [u64; 4] {
+    [
+        s.linear_iterations,
+        s.preconditioner_evaluations,
+        s.preconditioner_solves,
+        s.linear_convergence_failures,
+    ]
 }
 
 #[test]

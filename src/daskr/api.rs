@@ -4,7 +4,8 @@
 //! original's, step for step).
 
 use super::layout::{
-    Layout, IW_ICNS, IW_ML, IW_MU, IW_MXORD, IW_NNI, IW_NRTE, RW_H, RW_HMAX, RW_TSTOP,
+    KrylovDims, Layout, IW_ICNS, IW_KMP, IW_LENIWP, IW_LENWP, IW_MAXL, IW_ML, IW_MU, IW_MXORD,
+    IW_NCFL, IW_NJE, IW_NLI, IW_NNI, IW_NPS, IW_NRMAX, IW_NRTE, RW_EPLI, RW_H, RW_HMAX, RW_TSTOP,
 };
 use super::legacy::{run, Call};
 use super::{JacobianKind, Problem};
@@ -42,6 +43,65 @@ pub enum Constraints {
     },
 }
 
+/// How the linear systems of the Newton iteration are solved (INFO(12)).
+///
+/// GMRES without a preconditioner (the identity) on `y' = -y`:
+///
+/// ```
+/// use stiffdae::daskr::{Daskr, Krylov, LinearSolver, Options, ResFlag};
+/// use stiffdae::prelude::*;
+///
+/// let mut decay = |_t: f64, y: &[f64], yp: &[f64], _cj: f64, d: &mut [f64]| {
+///     d[0] = yp[0] + y[0];
+///     ResFlag::Ok
+/// };
+/// let options = Options {
+///     tolerance: Tolerance::scalar(1e-8, 1e-8),
+///     linear_solver: LinearSolver::Krylov(Krylov::default()),
+///     ..Options::default()
+/// };
+/// let mut solver = Daskr::new(0.0, &[1.0], &[-1.0], &options)?;
+/// solver.advance(&mut decay, 1.0)?;
+/// assert!((solver.y()[0] - (-1.0_f64).exp()).abs() < 1e-6);
+/// assert!(solver.statistics().linear_iterations > 0);
+/// # Ok::<(), stiffdae::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum LinearSolver {
+    /// 0: LU factors of the iteration matrix, dense or banded ([`Options::jacobian`],
+    /// [`Options::band`]).
+    #[default]
+    Direct,
+    /// 1: preconditioned GMRES, for systems too large to factor; the preconditioner is
+    /// [`Problem::setup_preconditioner`] and [`Problem::solve_preconditioner`] (without
+    /// the latter, the identity).
+    Krylov(Krylov),
+}
+
+/// The settings of the Krylov option. `None` leaves a value at the original's default
+/// (INFO(13) = 0); any `Some` sets INFO(13) = 1 with the defaults for the others.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Krylov {
+    /// IWORK(24) MAXL, the largest Krylov subspace, 1 to NEQ; default min(5, NEQ).
+    pub maxl: Option<usize>,
+    /// IWORK(25) KMP, how many earlier vectors each new one is orthogonalised against, 1
+    /// to MAXL (fewer: incomplete GMRES); default MAXL.
+    pub kmp: Option<usize>,
+    /// IWORK(26) NRMAX, GMRES restarts per linear solve; default 5.
+    pub nrmax: Option<usize>,
+    /// RWORK(10) EPLI, the linear residual bound as a fraction of the Newton
+    /// convergence bound, in (0, 1); default 0.05.
+    pub epli: Option<f64>,
+    /// INFO(15): call [`Problem::setup_preconditioner`] whenever the iteration matrix
+    /// would be formed (the problem must say so with [`Problem::has_preconditioner`]);
+    /// without it the preconditioner is only solved with.
+    pub preconditioner: bool,
+    /// IWORK(27) LENWP: the length of the `wp` the preconditioner callbacks receive.
+    pub lenwp: usize,
+    /// IWORK(28) LENIWP: the length of their `iwp`.
+    pub leniwp: usize,
+}
+
 /// Integration options; each field is one INFO entry of the original.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
@@ -51,9 +111,10 @@ pub struct Options {
     pub every_step: bool,
     /// INFO(4), RWORK(1): never step past this point.
     pub tstop: Option<f64>,
-    /// INFO(5).
+    /// INFO(5); with [`LinearSolver::Krylov`] ignored, as by the original.
     pub jacobian: JacobianKind,
-    /// INFO(6), IWORK(1..2): banded iteration matrix with these lower and upper bandwidths.
+    /// INFO(6), IWORK(1..2): banded iteration matrix with these lower and upper
+    /// bandwidths; with [`LinearSolver::Krylov`] ignored, as by the original.
     pub band: Option<(usize, usize)>,
     /// INFO(7), RWORK(2): largest step size.
     pub hmax: Option<f64>,
@@ -74,6 +135,8 @@ pub struct Options {
     pub differential: Option<Vec<bool>>,
     /// NRT: the number of root functions of [`Problem::roots`].
     pub roots: usize,
+    /// INFO(12): direct or Krylov.
+    pub linear_solver: LinearSolver,
 }
 
 impl Default for Options {
@@ -93,6 +156,7 @@ impl Default for Options {
             exclude_algebraic: false,
             differential: None,
             roots: 0,
+            linear_solver: LinearSolver::Direct,
         }
     }
 }
@@ -122,6 +186,35 @@ fn length(what: &'static str, expected: usize, found: usize) -> Error {
         what,
         expected,
         found,
+    }
+}
+
+/// INFO(12), (13) and (15) of the Krylov option; LENWP and LENIWP must fit IWORK.
+fn krylov_info(k: &Krylov, info: &mut [i32; 20]) -> Result<(), Error> {
+    for (name, len) in [("LENWP", k.lenwp), ("LENIWP", k.leniwp)] {
+        if i32::try_from(len).is_err() {
+            return Err(Error::InvalidInput {
+                idid: -33,
+                messages: vec![format!("{name} = {len} does not fit IWORK")],
+            });
+        }
+    }
+    info[11] = 1;
+    info[12] =
+        i32::from(k.maxl.is_some() || k.kmp.is_some() || k.nrmax.is_some() || k.epli.is_some());
+    info[14] = i32::from(k.preconditioner);
+    Ok(())
+}
+
+/// The Krylov dimensions RWORK and IWORK are sized for: MAXL and KMP within their ranges
+/// (larger values are refused by the first call's checks, with the original's message).
+fn krylov_dims(k: &Krylov, neq: usize) -> KrylovDims {
+    let maxl = k.maxl.unwrap_or(5).clamp(1, neq);
+    KrylovDims {
+        maxl,
+        kmp: k.kmp.unwrap_or(maxl).clamp(1, maxl),
+        lenwp: k.lenwp,
+        leniwp: k.leniwp,
     }
 }
 
@@ -174,27 +267,52 @@ impl Daskr {
         info[10] = info11(options.initial);
         info[13] = i32::from(options.stop_after_initial);
         info[15] = i32::from(options.exclude_algebraic);
-        let analytic = options.jacobian == JacobianKind::Analytic;
-        let mtype = MatrixType::of(analytic, options.band.is_some());
-        let (ml, mu) = options.band.unwrap_or((0, 0));
         let mxord = options.max_order.unwrap_or(5);
-        let lay = Layout::new(
-            neq,
-            options.roots,
-            mxord.clamp(1, 5),
-            mtype,
-            ml.min(neq),
-            mu.min(neq),
-            info[9],
-            1,
-            info[15],
-        );
+        let lay = match &options.linear_solver {
+            LinearSolver::Direct => {
+                let analytic = options.jacobian == JacobianKind::Analytic;
+                let (ml, mu) = options.band.unwrap_or((0, 0));
+                Layout::new(
+                    neq,
+                    options.roots,
+                    mxord.clamp(1, 5),
+                    MatrixType::of(analytic, options.band.is_some()),
+                    ml.min(neq),
+                    mu.min(neq),
+                    info[9],
+                    1,
+                    info[15],
+                )
+            }
+            LinearSolver::Krylov(k) => {
+                krylov_info(k, &mut info)?;
+                Layout::krylov(
+                    neq,
+                    options.roots,
+                    mxord.clamp(1, 5),
+                    krylov_dims(k, neq),
+                    info[9],
+                    1,
+                    info[15],
+                )
+            }
+        };
         let as_i32 = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
         let mut rwork = vec![0.0; usize::try_from(lay.lenrw).unwrap_or(0)];
         let mut iwork = vec![0; usize::try_from(lay.leniw).unwrap_or(0)];
+        let (ml, mu) = options.band.unwrap_or((0, 0));
         iwork[IW_ML] = as_i32(ml);
         iwork[IW_MU] = as_i32(mu);
         iwork[IW_MXORD] = as_i32(mxord);
+        if let LinearSolver::Krylov(k) = &options.linear_solver {
+            let maxl = k.maxl.unwrap_or(neq.min(5));
+            iwork[IW_MAXL] = as_i32(maxl);
+            iwork[IW_KMP] = as_i32(k.kmp.unwrap_or(maxl));
+            iwork[IW_NRMAX] = as_i32(k.nrmax.unwrap_or(5));
+            iwork[IW_LENWP] = as_i32(k.lenwp);
+            iwork[IW_LENIWP] = as_i32(k.leniwp);
+            rwork[RW_EPLI] = k.epli.unwrap_or(0.05);
+        }
         if let Some(codes) = codes {
             iwork[IW_ICNS..IW_ICNS + neq].copy_from_slice(codes);
         }
@@ -270,13 +388,25 @@ impl Daskr {
         StepData::read(&self.rwork, &self.iwork)
     }
 
-    /// IWORK(11..15), (19), (36) since the last first call, in the family's names.
+    /// IWORK(11..16), (19..21), (36) since the last first call, in the family's names;
+    /// with the Krylov option IWORK(13) counts preconditioner evaluations.
     fn counters(&self) -> Statistics {
         let count = |i: usize| u64::try_from(self.iwork[i]).unwrap_or(0);
+        let base = counters(&self.iwork);
+        let (jacobians, preconditioners) = if self.info[11] == 1 {
+            (0, count(IW_NJE))
+        } else {
+            (base.jacobian_evaluations, 0)
+        };
         Statistics {
+            jacobian_evaluations: jacobians,
             nonlinear_iterations: count(IW_NNI),
             root_evaluations: count(IW_NRTE),
-            ..counters(&self.iwork)
+            linear_iterations: count(IW_NLI),
+            preconditioner_evaluations: preconditioners,
+            preconditioner_solves: count(IW_NPS),
+            linear_convergence_failures: count(IW_NCFL),
+            ..base
         }
     }
 
@@ -292,9 +422,14 @@ impl<P: Problem + ?Sized> Advance<P> for Daskr {
     /// continues, as the original allows; after [`Reached::Initialized`] the next call
     /// starts the integration from the computed values.
     fn advance(&mut self, problem: &mut P, tout: f64) -> Result<Reached, Error> {
-        if self.info[4] == 1 && !problem.has_jacobian() {
+        if self.info[4] == 1 && self.info[11] == 0 && !problem.has_jacobian() {
             return Err(Error::MissingCallback {
                 what: "Problem::jacobian (JacobianKind::Analytic)",
+            });
+        }
+        if self.info[11] == 1 && self.info[14] == 1 && !problem.has_preconditioner() {
+            return Err(Error::MissingCallback {
+                what: "Problem::setup_preconditioner (Krylov::preconditioner)",
             });
         }
         if !self.jroot.is_empty() && !problem.has_roots() {

@@ -16,7 +16,10 @@
 //!
 //! All state lives in INFO(1), RWORK and IWORK in the original's layout ([`layout`]):
 //! [`ddaskr`] is the original's call over slices, [`Daskr`] a safe interface with
-//! options, root reports, statistics and typed errors over the same arrays.
+//! options, root reports, statistics and typed errors over the same arrays. Its
+//! [`Options::linear_solver`] chooses the direct solver or [`LinearSolver::Krylov`],
+//! with the preconditioner of [`Problem::setup_preconditioner`] and
+//! [`Problem::solve_preconditioner`] (`examples/heat_krylov.rs`).
 //!
 //! A ball dropped from 10 m, stopped at each impact by the root function `h` and
 //! restarted with its velocity reversed:
@@ -67,7 +70,7 @@ mod vectors;
 pub use crate::bdf::diagnostics::Diagnostic;
 pub use crate::bdf::{JacobianKind, ResFlag, StepData};
 pub use crate::Tolerance;
-pub use api::{Constraints, Daskr, Initial, Options};
+pub use api::{Constraints, Daskr, Initial, Krylov, LinearSolver, Options};
 pub use legacy::{ddaskr, Call};
 
 /// The DAE `G(t, y, y') = 0`, optionally its iteration matrix, and its root functions.
@@ -128,6 +131,12 @@ pub trait Problem {
     ) -> (ResFlag, i32) {
         let _ = (t, y, yprime, rewt, savr, wk, h, cj, wp, iwp);
         (ResFlag::Ok, 0)
+    }
+
+    /// Whether [`Problem::setup_preconditioner`] is implemented: [`Krylov::preconditioner`]
+    /// without it is refused ([`crate::Error::MissingCallback`]).
+    fn has_preconditioner(&self) -> bool {
+        false
     }
 
     /// Krylov option: solves `P·x = b` in place in `b` (the original's PSOL); `wght` are

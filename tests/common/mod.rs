@@ -15,8 +15,9 @@ pub struct Done {
 }
 
 /// Integrates from `*x` to `xend` as one RADAU5 call would: `*x`, `y` and `*h` come back
-/// as the original leaves them; a failure comes with the counters up to it.
-#[allow(clippy::too_many_arguments, dead_code)]
+/// as the original leaves them; a failure comes with the counters up to it (a large
+/// `Err`, which the tests only take apart).
+#[allow(clippy::too_many_arguments, clippy::result_large_err, dead_code)]
 pub fn solve<P: Problem>(
     problem: &mut P,
     structure: &Structure,
