@@ -1,9 +1,11 @@
-//! `STIFFDAE_MESSAGES=unit6` (issue 15): the Hairer codes' messages on standard output in
-//! the originals' words and layout. `fortran/unit6_hairer.f` makes one call of RADAU5,
+//! `STIFFDAE_MESSAGES=unit6` (issue 15): the messages in the originals' words and layout
+//! where the originals print them. `fortran/unit6_hairer.f` makes one call of RADAU5,
 //! RADAU and RODAS per refusal the originals print and per exit before XEND (step
 //! limit, step size too small, repeatedly singular, SOLOUT's stop);
-//! `expected/unit6_hairer.txt` is what the same program prints linked against the
-//! original codes (gfortran 12), every line of which must be ours.
+//! `fortran/unit6_bdf.f` one call of DDASSL or DDASKR per illegal input and per failed
+//! return. `expected/unit6_*` is what the same programs print linked against the
+//! original codes (gfortran 12; DDASSL's SLATEC XERMSG writes to stderr), every line of
+//! which must be ours.
 
 use ffi_tests::{c_program, fortran_program, root, run, Link};
 
@@ -92,4 +94,42 @@ fn refusals_the_original_does_not_make_keep_our_line_after_a_blank() {
     ] {
         assert!(stdout.lines().any(|l| l == line), "{line:?} in\n{stdout}");
     }
+}
+
+/// Runs `fortran/unit6_bdf.f` for DDASSL (1) or DDASKR (2) in the unit-6 style and
+/// compares its standard output and error with the originals'.
+fn bdf_case(code: &str, out: &str, err: Option<&str>) {
+    let exe = fortran_program(
+        "unit6-bdf",
+        &[root().join("ffi-tests/fortran/unit6_bdf.f")],
+        Link::Static,
+    );
+    let run_out = run(&exe, code, &[("STIFFDAE_MESSAGES", "unit6")]);
+    let read = |name: &str| {
+        std::fs::read_to_string(root().join("ffi-tests/expected").join(name)).expect(name)
+    };
+    let lines_equal = |ours: &[u8], expected: &str, what: &str| {
+        let ours = String::from_utf8_lossy(ours);
+        let (o, e): (Vec<&str>, Vec<&str>) = (ours.lines().collect(), expected.lines().collect());
+        for (k, (a, b)) in o.iter().zip(&e).enumerate() {
+            assert_eq!(a, b, "{what} line {}", k + 1);
+        }
+        assert_eq!(o.len(), e.len(), "{what}:\n{ours}");
+    };
+    assert!(run_out.status.success());
+    lines_equal(&run_out.stdout, &read(out), out);
+    match err {
+        Some(name) => lines_equal(&run_out.stderr, &read(name), name),
+        None => assert!(run_out.stderr.is_empty()),
+    }
+}
+
+#[test]
+fn ddassl_messages_are_the_originals_xermsg_blocks_on_stderr() {
+    bdf_case("1\n", "unit6_dassl.out", Some("unit6_dassl.err"));
+}
+
+#[test]
+fn ddaskr_messages_are_the_originals_xerrwd_lines_on_stdout() {
+    bdf_case("2\n", "unit6_daskr.out", None);
 }

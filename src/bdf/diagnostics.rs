@@ -25,6 +25,10 @@ pub struct Diagnostic {
     pub text: String,
     /// The real values of an XERRWD message (R1, R2).
     pub values: Vec<f64>,
+    /// The lines the original writes: XERMSG's framed block (on the error unit,
+    /// I1MACH(4)), XERRWD's lines with the values after the line that names them (on
+    /// unit 6).
+    pub records: Vec<String>,
 }
 
 impl Diagnostic {
@@ -34,6 +38,7 @@ impl Diagnostic {
             routine: Routine::Ddassl,
             nerr,
             level,
+            records: xermsg_records(nerr, level, &text),
             text,
             values: Vec::new(),
         }
@@ -72,6 +77,7 @@ impl Diagnostic {
             level,
             text,
             values: reals.to_vec(),
+            records: xerrwd_records(lines, ints, reals),
         }
     }
 
@@ -94,6 +100,126 @@ impl Diagnostic {
             Routine::Ddaskr => self.text.clone(),
         }
     }
+}
+
+/// What SLATEC's XERMSG writes for DDASSL (the build whose control flags are fixed at
+/// one): the frame, the text wrapped by XERPRN, the error number. A fatal message ends the
+/// original's run after its block; the library returns instead (IDID = -33).
+fn xermsg_records(nerr: i32, level: i32, text: &str) -> Vec<String> {
+    let kind = match level {
+        l if l <= 0 => "INFORMATIVE MESSAGE, PROGRAM CONTINUES.",
+        1 => "POTENTIALLY RECOVERABLE ERROR, PROGRAM CONTINUES.",
+        _ => "FATAL ERROR, PROGRAM ABORTED.",
+    };
+    let mut records = Vec::new();
+    xerprn(
+        " ***",
+        "MESSAGE FROM ROUTINE DDASSL IN LIBRARY SLATEC.",
+        &mut records,
+    );
+    xerprn(" ***", kind, &mut records);
+    xerprn(" *  ", text, &mut records);
+    xerprn(" *  ", &format!("ERROR NUMBER = {nerr}"), &mut records);
+    xerprn(" *  ", " ", &mut records);
+    xerprn(" ***", "END OF MESSAGE", &mut records);
+    xerprn("", " ", &mut records);
+    records
+}
+
+/// SLATEC's XERPRN: `message` after `prefix`, in pieces of at most 72 characters broken at
+/// blanks and at the newline mark `$$`, trailing blanks dropped.
+fn xerprn(prefix: &str, message: &str, records: &mut Vec<String>) {
+    const WRAP: usize = 72;
+    let msg = message.trim_end_matches(' ').as_bytes();
+    if msg.is_empty() {
+        records.push(format!("{prefix} "));
+        return;
+    }
+    let piece = |from: usize, len: usize| String::from_utf8_lossy(&msg[from..from + len]);
+    // The piece of at most WRAP characters from `next`, shortened to end before the last
+    // blank within WRAP + 1 characters; its length and whether that blank is skipped.
+    let break_at_blank = |next: usize, len: usize| -> (usize, usize) {
+        (1..=len)
+            .rev()
+            .find(|&i| msg.get(next + i) == Some(&b' '))
+            .map_or((len, 0), |i| (i, 1))
+    };
+    let mut next = 0;
+    while next < msg.len() {
+        let rest = &msg[next..];
+        let newline = rest.windows(2).position(|w| w == b"$$");
+        let (len, skip) = match newline {
+            None => {
+                let len = WRAP.min(rest.len());
+                if len < rest.len() {
+                    break_at_blank(next, len)
+                } else {
+                    (len, 0)
+                }
+            }
+            Some(0) => {
+                next += 2;
+                continue;
+            }
+            Some(at) if at > WRAP => break_at_blank(next, WRAP),
+            Some(at) => (at, 2),
+        };
+        records.push(format!("{prefix}{}", piece(next, len)));
+        next += len + skip;
+    }
+}
+
+/// What XERRWD writes for DDASKR's lines: each as `(1X,A)` from a CHARACTER*80 buffer,
+/// followed by the values its text names (I1, I2, R1, R2), in the original's formats.
+fn xerrwd_records(lines: &[&str], ints: &[i64], reals: &[f64]) -> Vec<String> {
+    let (mut ints, mut reals) = (ints, reals);
+    let names = |line: &str, letter: char| {
+        (1..=2)
+            .filter(|k| {
+                let token = format!("{letter}{k}");
+                line.match_indices(&token).any(|(at, _)| {
+                    let before = line[..at].chars().next_back();
+                    let after = line[at + token.len()..].chars().next();
+                    !before.is_some_and(|c| c.is_ascii_alphanumeric())
+                        && !after.is_some_and(|c| c.is_ascii_alphanumeric())
+                })
+            })
+            .count()
+    };
+    let mut records = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        records.push(format!(" {line:<80}"));
+        let last = k + 1 == lines.len();
+        let ni = if last {
+            ints.len()
+        } else {
+            names(line, 'I').min(ints.len())
+        };
+        let nr = if last {
+            reals.len()
+        } else {
+            names(line, 'R').min(reals.len())
+        };
+        match ints[..ni] {
+            [i1] => records.push(format!("      In above message,  I1 ={i1:>10}")),
+            [i1, i2] => records.push(format!(
+                "      In above message,  I1 ={i1:>10}   I2 ={i2:>10}"
+            )),
+            _ => {}
+        }
+        match reals[..nr] {
+            [r1] => records.push(format!("      In above message,  R1 ={}", fmt_d21(r1))),
+            [r1, r2] => records.push(format!(
+                "      In above,  R1 ={}   R2 ={}",
+                fmt_d21(r1),
+                fmt_d21(r2)
+            )),
+            _ => {}
+        }
+        ints = &ints[ni..];
+        reals = &reals[nr..];
+    }
+    records
 }
 
 /// Fortran's `(I8)` edit descriptor.

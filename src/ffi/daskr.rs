@@ -11,7 +11,7 @@ use super::bdf::{
     call_jac, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac, Entry, Extra,
     Pointers,
 };
-use super::{ffi_boundary, message, narrow, read, saturate, FInt, IntArray, Parts};
+use super::{ffi_boundary, message_as, narrow, read, saturate, FInt, IntArray, Parts};
 use crate::daskr::{ddaskr, Call, Problem, ResFlag};
 
 /// The user's RES, JAC and RT with the RPAR/IPAR pointers they receive.
@@ -355,7 +355,7 @@ pub unsafe extern "C" fn ddaskr_(
                 },
             );
             for note in &notes {
-                message(&note.line());
+                message_as(&note.line(), &note.records);
             }
             // SAFETY: JROOT, INFO, IWORK, RTOL/ATOL, T and IDID are writable by the caller's
             // contract.

@@ -6,7 +6,7 @@
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
 use super::bdf::{call_jac, DasslJac, DasslRes, Entry, Extra, Pointers};
-use super::{ffi_boundary, message, saturate, FInt};
+use super::{ffi_boundary, message_on_error_unit, saturate, FInt};
 use crate::dassl::{ddassl, Call, ResFlag, Residual};
 
 /// The user's RES and JAC with the RPAR/IPAR pointers they receive.
@@ -146,7 +146,7 @@ pub unsafe extern "C" fn ddassl_(
                 },
             );
             for note in &notes {
-                message(&note.line());
+                message_on_error_unit(&note.line(), &note.records);
             }
             // SAFETY: INFO, IWORK, RTOL/ATOL, T and IDID are writable by the caller's
             // contract.

@@ -243,22 +243,35 @@ pub(crate) fn message(text: &str) {
     message_as(text, &[format!(" {text}")]);
 }
 
-/// Writes a message the original prints as `records`: `line` on stderr, or the records
-/// on stdout in the unit-6 style.
+/// Writes a message the original prints as `records` on unit 6: `line` on stderr, or
+/// the records on stdout in the unit-6 style.
 pub(crate) fn message_as(line: &str, records: &[String]) {
     match messages() {
         Messages::Quiet => {}
         Messages::Lines => {
             let _ = writeln!(std::io::stderr().lock(), "{line}");
         }
-        Messages::Unit6 => {
-            let mut out = std::io::stdout().lock();
-            for record in records {
-                let _ = writeln!(out, "{record}");
-            }
-            let _ = out.flush();
-        }
+        Messages::Unit6 => write_records(&mut std::io::stdout().lock(), records),
     }
+}
+
+/// Writes a message the original prints as `records` on its error unit (SLATEC's
+/// I1MACH(4), stderr): `line`, or the records in the unit-6 style.
+pub(crate) fn message_on_error_unit(line: &str, records: &[String]) {
+    match messages() {
+        Messages::Quiet => {}
+        Messages::Lines => {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+        Messages::Unit6 => write_records(&mut std::io::stderr().lock(), records),
+    }
+}
+
+fn write_records(out: &mut impl Write, records: &[String]) {
+    for record in records {
+        let _ = writeln!(out, "{record}");
+    }
+    let _ = out.flush();
 }
 
 /// A shared slice over `len` elements at `ptr`, or `None` for a null or misaligned
