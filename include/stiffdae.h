@@ -9,8 +9,8 @@
  * DOUBLE PRECISION double; matrices are column-major (Fortran order);
  * the callbacks have the Fortran argument lists of the originals. CONTR5 may only be
  * called from inside SOLOUT, with the CONT and LRC that SOLOUT received. Messages go
- * to stderr (STIFFDAE_MESSAGES=unit6: RADAU5, RADAU and RODAS print to stdout in
- * the originals' words); set STIFFDAE_QUIET=1 to silence them.
+ * to stderr, one line each (STIFFDAE_MESSAGES=unit6: where and as the originals
+ * print them); set STIFFDAE_QUIET=1 to silence them.
  */
 
 #ifndef STIFFDAE_H

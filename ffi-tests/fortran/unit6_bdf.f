@@ -3,7 +3,8 @@ C     print them (STIFFDAE_MESSAGES=unit6): DDASSL's XERMSG blocks on
 C     the error unit, DDASKR's XERRWD lines on unit 6. One call per
 C     illegal input and per failed return, each on fresh arrays and
 C     followed by its CASE line; standard input says which code (1
-C     DDASSL, 2 DDASKR: the originals cannot be linked together). Linked
+C     DDASSL, 2 DDASKR: the originals cannot be linked together; 3 and 4
+C     the same codes refusing illegal input twice in a row). Linked
 C     against the original codes it prints the expected output,
 C     ffi-tests/expected/unit6_dassl.out and .err (standard output and
 C     error of DDASSL) and unit6_daskr.out (DDASKR's; its error is
@@ -16,7 +17,42 @@ C     on; 4 0 = 1 (a zero iteration matrix).
       IMPLICIT NONE
       INTEGER ISOL
       READ(5, *) ISOL
-      CALL CASES(ISOL)
+      IF (ISOL .LE. 2) THEN
+         CALL CASES(ISOL)
+      ELSE
+         CALL AGAIN(ISOL - 2)
+      END IF
+      END
+
+C     Illegal input twice in a row (3 DDASSL, 4 DDASKR): the originals
+C     stop the program at the second call, after a fatal message.
+      SUBROUTINE AGAIN(ISOL)
+      IMPLICIT NONE
+      INTEGER ISOL, INFO(20), IWORK(200), IPAR(1), JROOT(1), IDID, I, K
+      DOUBLE PRECISION T, Y(1), YP(1), RTOL(1), ATOL(1), RWORK(400),
+     &                 RPAR(1)
+      EXTERNAL RESL, RESK, JAC, PSOL, RT
+      IPAR(1) = 1
+      T = 0.0D0
+      Y(1) = 1.0D0
+      YP(1) = 0.0D0
+      RTOL(1) = 1.0D-6
+      ATOL(1) = 1.0D-6
+      DO 10 I = 1, 20
+         INFO(I) = 0
+   10 CONTINUE
+      DO 30 K = 1, 2
+         IF (ISOL .EQ. 1) THEN
+            CALL DDASSL(RESL, 1, T, Y, YP, T, INFO, RTOL, ATOL, IDID,
+     &           RWORK, 400, IWORK, 200, RPAR, IPAR, JAC)
+         ELSE
+            CALL DDASKR(RESK, 1, T, Y, YP, T, INFO, RTOL, ATOL, IDID,
+     &           RWORK, 400, IWORK, 200, RPAR, IPAR, JAC, PSOL, RT, 0,
+     &           JROOT)
+         END IF
+         WRITE(6, '(A, I2, A, I2, A, I4)') 'CASE ', ISOL, ' again', K,
+     &         ' IDID', IDID
+   30 CONTINUE
       END
 
 C     Every case for ISOL = 1 (DDASSL) or 2 (DDASKR). INF, IW and RW

@@ -133,3 +133,40 @@ fn ddassl_messages_are_the_originals_xermsg_blocks_on_stderr() {
 fn ddaskr_messages_are_the_originals_xerrwd_lines_on_stdout() {
     bdf_case("2\n", "unit6_daskr.out", None);
 }
+
+/// Illegal input twice: the originals' second message is fatal. DDASSL's SLATEC stops the
+/// program after its block and a "JOB ABORT" line; the library prints the block, leaves
+/// that line out and returns IDID = -33. DDASKR's original goes on, as the library does.
+#[test]
+fn a_fatal_message_is_the_originals_block_and_the_call_returns() {
+    let exe = fortran_program(
+        "unit6-bdf",
+        &[root().join("ffi-tests/fortran/unit6_bdf.f")],
+        Link::Static,
+    );
+    let read = |name: &str| {
+        std::fs::read_to_string(root().join("ffi-tests/expected").join(name)).expect(name)
+    };
+    let out = run(&exe, "3\n", &[("STIFFDAE_MESSAGES", "unit6")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        stdout,
+        format!(
+            "{}CASE  1 again 2 IDID -33\n",
+            read("unit6_dassl_again.out")
+        )
+    );
+    let original = read("unit6_dassl_again.err");
+    let (block, abort) = original
+        .trim_end_matches('\n')
+        .rsplit_once('\n')
+        .expect("the original's stderr");
+    assert_eq!(abort, " ***JOB ABORT DUE TO FATAL ERROR.");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), format!("{block}\n"));
+    let out = run(&exe, "4\n", &[("STIFFDAE_MESSAGES", "unit6")]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        read("unit6_daskr_again.out")
+    );
+    assert!(out.stderr.is_empty());
+}

@@ -64,12 +64,13 @@ pub(crate) fn run<P: Problem + ?Sized>(
         }
         Err(Stop::Illegal(note)) => Some(note.clone()),
         Err(Stop::Roots(problem)) => Some(roots_message(*problem)),
-        // The original stops the program here (XERRWD level 2); the library returns
-        // instead, and says with IDID = -33 that the call was refused.
+        // The original returns here at XERRWD level 1 without setting IDID (it holds
+        // the previous call's negative value); the library says with IDID = -33 that
+        // the call was refused.
         Err(Stop::NoActionTaken { idid }) => {
             notes.push(Diagnostic::xerrwd(
                 201,
-                2,
+                1,
                 &[
                     "DASKR--  THE LAST STEP TERMINATED WITH A NEGATIVE",
                     "DASKR--  VALUE (=I1) OF IDID AND NO APPROPRIATE",
@@ -86,7 +87,7 @@ pub(crate) fn run<P: Problem + ?Sized>(
         if call.info[0] == -1 {
             notes.push(Diagnostic::xerrwd(
                 701,
-                2,
+                1,
                 &[
                     "DASKR--  REPEATED OCCURRENCES OF ILLEGAL INPUT",
                     "DASKR--  RUN TERMINATED. APPARENT INFINITE LOOP",
