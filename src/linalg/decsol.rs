@@ -391,10 +391,14 @@ pub fn decc(
     lda: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    if let ([_], [_], [_]) = (&*ar, &*ai, &*ip) {
+    if let ([dr], [di], [_]) = (&*ar, &*ai, &*ip) {
         // Label 70 alone: inline, as in [`dec`].
         if n == 1 {
-            return decc_body(1, ar, ai, 1, ip);
+            return if cabs1(*dr, *di) == 0.0 {
+                Err(Singular { stage: 1 })
+            } else {
+                Ok(())
+            };
         }
     }
     assert!(lda >= n);
@@ -553,10 +557,11 @@ pub fn solc(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    if let ([_], [_], [_], [_], [_]) = (ar, ai, &*br, &*bi, ip) {
+    if let ([dr], [di], [xr], [xi], [_]) = (ar, ai, &mut *br, &mut *bi, ip) {
         // Label 50 alone: inline, as in [`dec`].
         if n == 1 {
-            return solc_body(1, ar, ai, 1, br, bi, ip);
+            (*xr, *xi) = cdiv(*xr, *xi, *dr, *di);
+            return;
         }
     }
     assert!(lda >= n);
