@@ -7,7 +7,7 @@
 //! original codes (gfortran 12; DDASSL's SLATEC XERMSG writes to stderr), every line of
 //! which must be ours.
 
-use ffi_tests::{c_program, fortran_program, root, run, Link};
+use ffi_tests::{c_program, fortran_program, fortran_program_with, root, run, Link};
 
 fn program() -> std::path::PathBuf {
     fortran_program(
@@ -17,9 +17,9 @@ fn program() -> std::path::PathBuf {
     )
 }
 
-#[test]
-fn unit6_messages_are_the_originals_line_for_line() {
-    let out = run(&program(), "", &[("STIFFDAE_MESSAGES", "unit6")]);
+/// Runs `exe` in the unit-6 style and compares its output with `expected/<name>`.
+fn same_as_original(exe: &std::path::Path, name: &str) {
+    let out = run(exe, "", &[("STIFFDAE_MESSAGES", "unit6")]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");
@@ -27,14 +27,33 @@ fn unit6_messages_are_the_originals_line_for_line() {
         stderr.is_empty(),
         "nothing on stderr in the unit-6 style: {stderr}"
     );
-    let expected = std::fs::read_to_string(root().join("ffi-tests/expected/unit6_hairer.txt"))
-        .expect("expected/unit6_hairer.txt");
+    let expected =
+        std::fs::read_to_string(root().join("ffi-tests/expected").join(name)).expect(name);
     let ours: Vec<&str> = stdout.lines().collect();
     let theirs: Vec<&str> = expected.lines().collect();
     for (k, (o, t)) in ours.iter().zip(&theirs).enumerate() {
         assert_eq!(o, t, "line {}", k + 1);
     }
     assert_eq!(ours.len(), theirs.len(), "{stdout}");
+}
+
+#[test]
+fn unit6_messages_are_the_originals_line_for_line() {
+    same_as_original(&program(), "unit6_hairer.txt");
+}
+
+/// libstiffdae64 writes INTEGER*8 values as gfortran does (21 columns): the same program
+/// compiled with `-fdefault-integer-8`, against the originals compiled so.
+#[test]
+fn unit6_messages_of_the_int64_library_are_the_originals_line_for_line() {
+    let exe = fortran_program_with(
+        "unit6-hairer-int64",
+        &[root().join("ffi-tests/fortran/unit6_hairer.f")],
+        Link::Static64,
+        &["-fdefault-integer-8"],
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    same_as_original(&exe, "unit6_hairer_int64.txt");
 }
 
 #[test]

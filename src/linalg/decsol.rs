@@ -65,6 +65,35 @@ macro_rules! medium {
     };
 }
 
+/// [`medium!`] for the orders above [`UNROLL`] only, where DEC's specialised kernels
+/// take over from the unrolled ones (no code for the orders that never get there).
+macro_rules! above_unrolled {
+    ($n:expr, $f:ident($($arg:expr),*)) => {
+        match $n {
+            13 => $f::<13>($($arg),*),
+            14 => $f::<14>($($arg),*),
+            15 => $f::<15>($($arg),*),
+            16 => $f::<16>($($arg),*),
+            17 => $f::<17>($($arg),*),
+            18 => $f::<18>($($arg),*),
+            19 => $f::<19>($($arg),*),
+            20 => $f::<20>($($arg),*),
+            21 => $f::<21>($($arg),*),
+            22 => $f::<22>($($arg),*),
+            23 => $f::<23>($($arg),*),
+            24 => $f::<24>($($arg),*),
+            25 => $f::<25>($($arg),*),
+            26 => $f::<26>($($arg),*),
+            27 => $f::<27>($($arg),*),
+            28 => $f::<28>($($arg),*),
+            29 => $f::<29>($($arg),*),
+            30 => $f::<30>($($arg),*),
+            31 => $f::<31>($($arg),*),
+            _ => $f::<32>($($arg),*),
+        }
+    };
+}
+
 /// Largest order with a specialised kernel.
 const SMALL: usize = 16;
 
@@ -73,6 +102,9 @@ const MEDIUM: usize = 32;
 
 /// Largest order whose kernels have every stage written out.
 const UNROLL: usize = 12;
+
+// The arms of [`unrolled!`] and [`above_unrolled!`] are written for these bounds.
+const _: () = assert!(UNROLL == 12 && MEDIUM == 32);
 
 /// Calls `$f::<N>($args)` for the order `$n` in 2..=UNROLL as the constant `N`.
 macro_rules! unrolled {
@@ -129,7 +161,7 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
     if lda == n {
         match n {
             2..=UNROLL => return unrolled!(n, dec_unrolled(a, ip)),
-            _ if n <= MEDIUM => return medium!(n, dec_fixed(a, ip)),
+            13..=MEDIUM => return above_unrolled!(n, dec_fixed(a, ip)),
             _ => {}
         }
     }
