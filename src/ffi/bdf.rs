@@ -2,6 +2,8 @@
 //! arguments both take (NEQ, T, TOUT, IDID, INFO, Y, YPRIME, RWORK, IWORK, RTOL/ATOL,
 //! the overlap check), the call of the user's JAC, and the write-back of what changed.
 
+use std::cell::Cell;
+
 use super::{
     message, narrow, overlapping, read, saturate, slice_mut, unfit, write_t_idid, FInt, IntArray,
     Tolerances,
@@ -250,6 +252,31 @@ pub(super) struct Extra<'n> {
 /// The most arrays an entry point adds to the overlap check ([`Extra::regions`]).
 const MAX_EXTRA_REGIONS: usize = 2;
 
+/// The arrays of one call, as (start, bytes), unused entries empty.
+type Regions = [(usize, usize); 7 + MAX_EXTRA_REGIONS];
+
+thread_local! {
+    /// The arrays of the last call on this thread found not to overlap. A DASSL-family
+    /// program calls once per step or output point with the same arrays: the pairwise
+    /// check (a pure function of the arrays, a sixth of the export's cost) is then
+    /// skipped. A call with other arrays (another solve, a nested one) checks and records.
+    static DISJOINT: Cell<Regions> = const { Cell::new([(0, 0); 7 + MAX_EXTRA_REGIONS]) };
+}
+
+/// Whether no two of `regions` overlap, remembering the last disjoint set.
+fn disjoint(regions: &Regions) -> bool {
+    DISJOINT.with(|last| {
+        if last.get() == *regions {
+            return true;
+        }
+        let ok = !overlapping(regions);
+        if ok {
+            last.set(*regions);
+        }
+        ok
+    })
+}
+
 /// The shared arguments, validated and as slices.
 pub(super) struct Arguments<'a> {
     /// NEQ.
@@ -366,7 +393,7 @@ impl Pointers {
         let li = usize::try_from(liw).unwrap_or(0);
         let (f, i) = (size_of::<f64>(), size_of::<FInt>());
         // On the stack: this runs on every call, often once per step.
-        let mut regions = [(0, 0); 7 + MAX_EXTRA_REGIONS];
+        let mut regions: Regions = [(0, 0); 7 + MAX_EXTRA_REGIONS];
         regions[..7].copy_from_slice(&[
             (self.y as usize, n * f),
             (self.yprime as usize, n * f),
@@ -378,7 +405,7 @@ impl Pointers {
         ]);
         let count = 7 + extra.regions.len();
         regions[7..count].copy_from_slice(extra.regions);
-        if overlapping(&regions[..count]) {
+        if !disjoint(&regions) {
             refuse(&format!("{} MUST NOT OVERLAP.", extra.overlap_names));
             return None;
         }
@@ -458,5 +485,28 @@ impl Arguments<'_> {
                 idid_out,
             )
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{disjoint, Regions};
+
+    /// The memo never answers for arrays it has not checked: the same starts with a
+    /// length that now overlaps, or another set, are checked again.
+    #[test]
+    fn the_remembered_disjoint_arrays_are_only_those() {
+        let mut r: Regions = [(0, 0); 9];
+        r[..3].copy_from_slice(&[(0, 64), (64, 64), (128, 8)]);
+        assert!(disjoint(&r));
+        assert!(disjoint(&r));
+        let mut longer = r;
+        longer[0].1 = 65;
+        assert!(!disjoint(&longer));
+        assert!(!disjoint(&longer));
+        assert!(disjoint(&r));
+        let mut moved = r;
+        moved[2].0 = 120;
+        assert!(!disjoint(&moved));
     }
 }
