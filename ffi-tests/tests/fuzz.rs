@@ -56,6 +56,11 @@ fn fuzz_radau() {
 }
 
 #[test]
+fn fuzz_rodas() {
+    short_run("rodas");
+}
+
+#[test]
 fn fuzz_ddassl() {
     short_run("ddassl");
 }
