@@ -252,9 +252,10 @@ static void gen_rodas(Rng *r, Case *c) {
                                                                    : rng_unif(r, 0.05, 0.95);
     if (rng_chance(r, 0.15)) w[3] = rng_chance(r, 0.15) ? 0.5 : rng_chance(r, 0.1) ? -4.0 : rng_unif(r, 1.5, 12.0);
     if (rng_chance(r, 0.1)) w[4] = rng_chance(r, 0.8) ? rng_unif(r, 0.5, 0.99) : rng_chance(r, 0.5) ? 1e-4 : 1.5;
-    /* NMAX: at most 20 000 steps mostly (the default 100 000 can take long on a loaded
+    /* NMAX: at most 20 000 steps mostly, 2 000 from N = 61 on (the default 100 000,
+     * and 20 000 steps of a full N = 179, take longer than the time limit on a loaded
      * machine), a few steps to exceed it, or refused. */
-    iw[0] = rng_chance(r, 0.1) ? 0 : 20000;
+    iw[0] = rng_chance(r, 0.1) && n <= 12 ? 0 : n > 60 ? 2000 : 20000;
     if (rng_chance(r, 0.08)) iw[0] = rng_chance(r, 0.85) ? rng_int(r, 1, 30) : -rng_int(r, 1, 5);
     if (rng_chance(r, 0.6)) iw[1] = rng_chance(r, 0.95) ? rng_int(r, 1, 3) : rng_chance(r, 0.5) ? 4 : -1;
     if (rng_chance(r, 0.4)) iw[2] = rng_chance(r, 0.9) ? rng_int(r, 1, 2) : rng_int(r, -3, 5);
