@@ -170,7 +170,7 @@ static void solout(const int32_t *nr, const double *xold, const double *x, const
 }
 
 /* The stages the work arrays are laid out for: 3, or RADAU's NSMAX from IWORK(12) as
- * the original rounds it (RODAS: 1, unused). */
+ * the original rounds it (RODAS has no stages: unused). */
 static int stages(const Case *c) {
 #if FUZZ_RADAU
     int v = c->iwork[11];
