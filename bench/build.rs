@@ -7,8 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const PROBLEMS: &[&str] = &[
-    "hires", "vdpol", "pollu", "rober", "transamp", "andrews", "caraxis", "wheel", "pump",
+    "hires", "vdpol", "pollu", "rober", "transamp", "andrews", "caraxis", "wheel", "wheelmm",
+    "pump",
 ];
+
+/// The files the problems include (wheel.f and wheelmm.f share the wheelset's model).
+const INCLUDES: &[&str] = &["wheelres.inc", "wheelc.inc"];
 
 fn run(cmd: &mut Command) -> String {
     let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
@@ -43,6 +47,9 @@ fn main() {
         }
         run(objcopy.arg(&obj));
         objects.push(obj);
+    }
+    for inc in INCLUDES {
+        println!("cargo:rerun-if-changed={}", src.join(inc).display());
     }
     println!("cargo:rerun-if-changed={}", src.display());
     let lib = out.join("libtestset.a");

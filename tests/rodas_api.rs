@@ -118,3 +118,41 @@ fn a_missing_jacobian_and_bad_options_are_errors() {
         Err(Error::WrongLength { .. })
     ));
 }
+
+/// A NaN that every retry of the first step meets (FCN gives NaN from its second call
+/// on, so the difference Jacobian is NaN): the original retries from label 2 for ever,
+/// stiffdae ends with IDID = -3 once H is zero or no longer changes. With WORK(3) = 1
+/// H never shrinks, with WORK(3) = 0.9 it sticks at the smallest subnormal (FAC1 below
+/// 2 cannot round it to zero); both once looped for ever (found by the fuzz harness's
+/// boundary values).
+#[test]
+fn a_nan_every_retry_meets_ends_with_step_size_too_small() {
+    struct NanAfterFirst(u64);
+    impl Problem for NanAfterFirst {
+        fn fcn(&mut self, _: f64, y: &[f64], f: &mut [f64]) {
+            self.0 += 1;
+            for (fi, yi) in f.iter_mut().zip(y) {
+                *fi = -yi;
+            }
+            if self.0 >= 2 {
+                f[0] = f64::NAN;
+            }
+        }
+    }
+    for step_ratio_min in [0.2, 0.9, 1.0] {
+        let options = Options {
+            tolerance: Tolerance::scalar(1.0e-6, 1.0e-6),
+            initial_step: 1.0e-3,
+            step_ratio_min,
+            ..Options::default()
+        };
+        let mut s = Rodas::new(0.0, &[1.0, 1.0], Structure::dense(2), options).unwrap();
+        let mut p = NanAfterFirst(0);
+        let r = s.advance(&mut p, 1.0);
+        assert!(
+            matches!(r, Err(Error::StepSizeTooSmall { .. })),
+            "WORK(3) = {step_ratio_min}: {r:?}"
+        );
+        assert!(p.0 < 100_000, "WORK(3) = {step_ratio_min}: {} calls", p.0);
+    }
+}

@@ -110,7 +110,7 @@ macro_rules! problem_files {
     };
 }
 
-problem_files!(hires, vdpol, pollu, rober, transamp, andrews, caraxis, wheel, pump);
+problem_files!(hires, vdpol, pollu, rober, transamp, andrews, caraxis, wheel, wheelmm, pump);
 
 /// The form of a problem, as the Test Set's `type`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

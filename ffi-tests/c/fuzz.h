@@ -53,12 +53,14 @@ int prob_bw(const Prob *p); /* lower = upper bandwidth of the Jacobian */
 void prob_f(const Prob *p, double t, const double *y, double *f);
 /* The full Jacobian df/dy, column-major n x n. */
 void prob_jac(const Prob *p, double t, const double *y, double *J);
+/* df/dt (RODAS's DFX). */
+void prob_dfx(const Prob *p, double t, const double *y, double *fx);
 /* Consistent initial values (y' = f for the ODE rows, 0 for the algebraic one). */
 void prob_y0(const Prob *p, double *y);
 double prob_tend(const Prob *p);
 
 /* Non-finite values injected into callback results. */
-enum { CB_NONE, CB_F, CB_JAC, CB_MAS, CB_OUT, CB_RT, CB_COUNT };
+enum { CB_NONE, CB_F, CB_JAC, CB_MAS, CB_OUT, CB_RT, CB_DFX, CB_COUNT };
 typedef struct {
     int cb;       /* which callback */
     long at;      /* at its at-th call (1-based) */

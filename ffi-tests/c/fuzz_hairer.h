@@ -1,12 +1,14 @@
-/* Differential fuzz of radau5_ with contr5_ (FUZZ_RADAU 0) and radau_ with contra_
- * (FUZZ_RADAU 1), included by fuzz_radau5.c and fuzz_radau.c (the two originals cannot
- * share a program: they define the same linear-algebra routines): random sizes, band
- * widths, mass matrices, tolerances (aliased too), every WORK/IWORK input slot (RADAU's
- * stage numbers IWORK(11..13) and order-change thresholds WORK(10..13) too), SOLOUT with
- * dense output and interruption, non-finite data and callback results, and multi-call
- * runs. One result line per case: the IDID sequence, X and H reached, IWORK(14..20), a
- * checksum of Y and of the dense-output values. RADAU5's cases do not depend on RADAU's
- * draws (those sit behind FUZZ_RADAU). */
+/* Differential fuzz of radau5_ with contr5_ (FUZZ_RADAU 0), radau_ with contra_
+ * (FUZZ_RADAU 1) and rodas_ with contro_ (FUZZ_RODAS 1), included by fuzz_radau5.c,
+ * fuzz_radau.c and fuzz_rodas.c (the originals cannot share a program: they define the
+ * same linear-algebra routines): random sizes, band widths, mass matrices, tolerances
+ * (aliased too), every WORK/IWORK input slot (RADAU's stage numbers IWORK(11..13) and
+ * order-change thresholds WORK(10..13) too; RODAS's IFCN, DFX/IDFX, NMAX, coefficient set
+ * and step control), SOLOUT with dense output and interruption, non-finite data and
+ * callback results, and multi-call runs. One result line per case: the IDID sequence, X
+ * and H reached, IWORK(14..20), a checksum of Y and of the dense-output values. RADAU5's
+ * cases do not depend on RADAU's or RODAS's draws (those sit behind FUZZ_RADAU and
+ * FUZZ_RODAS). */
 #define _DEFAULT_SOURCE
 #include "fuzz.h"
 #include "stiffdae.h"
@@ -22,18 +24,32 @@ enum { D_NONE, D_Y, D_RTOL, D_ATOL, D_WORK, D_H, D_XEND, D_X };
 static const char *const DNAMES[] = {"", "Y", "RTOL", "ATOL", "WORK", "H", "XEND", "X"};
 enum { K_NONE, K_SUM, K_FOREIGN, K_BADI, K_NANS };
 
-#if FUZZ_RADAU
+#ifndef FUZZ_RODAS
+#define FUZZ_RODAS 0
+#endif
+
+#if FUZZ_RODAS
+#define ENTRY "rodas"
+#define SOLVER rodas_
+#define CONTR contro_
+#define DENSE "contro"
+#define NWORK 10
+/* WORK(1..5) are RODAS's parameters. */
+#define NWPAR 5
+#elif FUZZ_RADAU
 #define ENTRY "radau"
 #define SOLVER radau_
 #define CONTR contra_
 #define DENSE "contra"
 #define NWORK 13
+#define NWPAR 9
 #else
 #define ENTRY "radau5"
 #define SOLVER radau5_
 #define CONTR contr5_
 #define DENSE "contr5"
 #define NWORK 10
+#define NWPAR 9
 #endif
 
 typedef struct {
@@ -49,6 +65,7 @@ typedef struct {
     Inject inj;
     int contr, irtrn_at, oc;
     int ns_bad; /* RADAU's IWORK(13) out of contract */
+    int ifcn, idfx; /* RODAS's */
     char why[96];
 } Case;
 
@@ -70,6 +87,16 @@ static void fcn(const int32_t *n, const double *x, const double *y, double *f, d
     prob_f(&G->p, *x, y, f);
     inj_apply(CB_F, f, *n);
 }
+
+#if FUZZ_RODAS
+static void dfx(const int32_t *n, const double *x, const double *y, double *fx, double *rpar,
+                int32_t *ipar) {
+    (void)rpar;
+    (void)ipar;
+    prob_dfx(&G->p, *x, y, fx);
+    inj_apply(CB_DFX, fx, *n);
+}
+#endif
 
 static void jac(const int32_t *n, const double *x, const double *y, double *dfy,
                 const int32_t *ldfy, double *rpar, int32_t *ipar) {
@@ -95,12 +122,18 @@ static void mas(const int32_t *n, double *am, const int32_t *lmas, double *rpar,
                 int32_t *ipar) {
     (void)rpar;
     (void)ipar;
-    /* With M1 > 0 the mass matrix is the trailing (N - M1) square block. */
-    int m1 = m1_of(G), nm1 = *n - m1, ld = *lmas;
+    /* With M1 > 0 the mass matrix is the trailing (N - M1) square block, and the codes
+     * call MAS with N - M1 as N. The RADAU5 and RADAU cases (frozen) take the N passed
+     * for the full size, which leaves the block's last M1 columns zero. */
+#if FUZZ_RODAS
+    int m1 = m1_of(G), nm1 = *n, ld = *lmas, last = G->n - 1;
+#else
+    int m1 = m1_of(G), nm1 = *n - m1, ld = *lmas, last = *n - 1;
+#endif
     int banded = G->mlmas < nm1;
     for (int j = 0; j < nm1; j++) {
         for (int i = 0; i < ld; i++) am[i + (size_t)j * ld] = 0.0;
-        double d = (G->p.kind == P_DAE && j + m1 == *n - 1) ? 0.0 : 1.0;
+        double d = (G->p.kind == P_DAE && j + m1 == last) ? 0.0 : 1.0;
         am[(banded ? G->mumas : j) + (size_t)j * ld] = d;
     }
     inj_apply(CB_MAS, am, (long)ld * nm1);
@@ -143,7 +176,7 @@ static void solout(const int32_t *nr, const double *xold, const double *x, const
 }
 
 /* The stages the work arrays are laid out for: 3, or RADAU's NSMAX from IWORK(12) as
- * the original rounds it. */
+ * the original rounds it (RODAS has no stages: unused). */
 static int stages(const Case *c) {
 #if FUZZ_RADAU
     int v = c->iwork[11];
@@ -166,14 +199,96 @@ static int min_lwork(const Case *c) {
     int ljac = banded ? c->mljac + c->mujac + 1 : nm1;
     int le = banded ? 2 * c->mljac + c->mujac + 1 : nm1;
     int lmas = c->imas ? (c->mlmas == nm1 ? nm1 : c->mlmas + c->mumas + 1) : 0;
+#if FUZZ_RODAS
+    (void)ns;
+    return 20 + 14 * n + n * ljac + nm1 * (lmas + le);
+#else
     return n * (ljac + 3 * ns + 3) + nm1 * (lmas + ns * le) + 20;
+#endif
 }
 
 /* LIWORK as the original computes it. */
 static int min_liwork(const Case *c) {
     int nm1 = c->n - m1_of(c), ns = stages(c);
+#if FUZZ_RODAS
+    (void)ns;
+    return 20 + nm1;
+#elif FUZZ_RADAU
     return 20 + 2 * nm1 + nm1 * (ns - 1) / 2;
+#else
+    (void)nm1;
+    (void)ns;
+    return 3 * c->n + 20;
+#endif
 }
+
+#if FUZZ_RODAS
+/* RODAS's banded difference Jacobian with M1 > 0 groups columns with the stride
+ * MIN(MBJAC, N) and, when that stride plus M1 exceeds N, perturbs Y past its end:
+ * stiffdae refuses it (README). */
+static int past_y(const Case *c) {
+    int n = c->n, m1 = m1_of(c), nm1 = n - m1;
+    int m2 = c->iwork[9] > 0 ? c->iwork[9] : m1;
+    int md = c->mljac + c->mujac + 1 < n ? c->mljac + c->mujac + 1 : n;
+    return !c->ijac && m1 > 0 && m2 > 0 && c->mljac < nm1 && md + (m1 / m2) * m2 > n;
+}
+
+/* RODAS's parameters: IFCN and IDFX, WORK(1..5) = UROUND, HMAX, the step-ratio bounds
+ * and SAFE, IWORK(1..3) = NMAX, the coefficient set and the step control, IWORK(9..10) =
+ * M1, M2 (banded and full Jacobians and masses both); defaults mostly, tuned, boundary
+ * or refused values sometimes. */
+static void gen_rodas(Rng *r, Case *c) {
+    int n = c->n;
+    double *w = c->work;
+    int *iw = c->iwork;
+    c->ifcn = rng_int(r, 0, 1);
+    c->idfx = rng_int(r, 0, 1);
+    if (rng_chance(r, 0.1)) w[0] = rng_chance(r, 0.7) ? rng_log(r, 1e-16, 1e-13) : 2.0;
+    if (rng_chance(r, 0.05)) {
+        /* A large UROUND: the step-size check 0.1|H| <= |X| UROUND ends runs with -3. */
+        w[0] = rng_log(r, 1e-6, 1e-3);
+        if (c->rtol <= 10.0 * w[0]) c->rtol = 20.0 * w[0];
+    }
+    if (rng_chance(r, 0.1)) {
+        w[1] = prob_tend(&c->p) * rng_log(r, 1e-3, 2.0);
+        if (rng_chance(r, 0.2)) w[1] = -w[1]; /* |HMAX| is taken */
+    }
+    if (rng_chance(r, 0.15))
+        w[2] = rng_chance(r, 0.15) ? -1.0 : rng_chance(r, 0.15) ? 1.5 : rng_chance(r, 0.15) ? 1.0
+                                                                   : rng_unif(r, 0.05, 0.95);
+    if (rng_chance(r, 0.15)) w[3] = rng_chance(r, 0.15) ? 0.5 : rng_chance(r, 0.1) ? -4.0 : rng_unif(r, 1.5, 12.0);
+    if (rng_chance(r, 0.1)) w[4] = rng_chance(r, 0.8) ? rng_unif(r, 0.5, 0.99) : rng_chance(r, 0.5) ? 1e-4 : 1.5;
+    /* NMAX: at most 20 000 steps mostly, 2 000 from N = 61 on (the default 100 000,
+     * and 20 000 steps of a full N = 179, take longer than the time limit on a loaded
+     * machine), a few steps to exceed it, or refused. */
+    iw[0] = rng_chance(r, 0.1) && n <= 12 ? 0 : n > 60 ? 2000 : 20000;
+    if (rng_chance(r, 0.08)) iw[0] = rng_chance(r, 0.85) ? rng_int(r, 1, 30) : -rng_int(r, 1, 5);
+    if (rng_chance(r, 0.6)) iw[1] = rng_chance(r, 0.95) ? rng_int(r, 1, 3) : rng_chance(r, 0.5) ? 4 : -1;
+    if (rng_chance(r, 0.4)) iw[2] = rng_chance(r, 0.9) ? rng_int(r, 1, 2) : rng_int(r, -3, 5);
+    if (n >= 2 && rng_chance(r, 0.1)) {
+        /* M1 a multiple of M2 (IWORK(10) = 0: M2 = M1). */
+        int m1 = rng_int(r, 1, n / 2), k = rng_int(r, 1, 3), nm1 = n - m1;
+        iw[8] = m1;
+        iw[9] = rng_chance(r, 0.3) ? 0 : m1 % k == 0 ? m1 / k : m1;
+        if (rng_chance(r, 0.5)) {
+            c->mljac = nm1;
+        } else {
+            c->mljac = rng_int(r, 0, nm1 - 1);
+            c->mujac = rng_int(r, 0, nm1 - 1);
+        }
+        if (c->imas) {
+            if (rng_chance(r, 0.5)) {
+                c->mlmas = c->mumas = nm1;
+            } else {
+                c->mlmas = rng_int(r, 0, c->mljac < nm1 ? c->mljac : nm1 - 1);
+                c->mumas = rng_int(r, 0, c->mljac < nm1 ? c->mujac : nm1 - 1);
+            }
+        }
+    }
+    if (rng_chance(r, 0.03)) iw[8] = rng_chance(r, 0.5) ? -1 : n + 1; /* refused */
+    if (rng_chance(r, 0.02)) iw[9] = n; /* M1 + M2 > N: refused */
+}
+#endif
 
 static int gen(Rng *r, void *vc, const char **why) {
     Case *c = vc;
@@ -219,9 +334,14 @@ static int gen(Rng *r, void *vc, const char **why) {
     if (rng_chance(r, 0.03)) c->atol = -1e-6;                              /* refused */
     c->h0 = rng_chance(r, 0.3) ? 0.0 : rng_log(r, 1e-8, 1e-1);
     c->nseg = rng_chance(r, 0.7) ? 1 : rng_int(r, 2, 5);
-    /* WORK(1..9) and IWORK(1..10): defaults mostly, tuned or refused values sometimes. */
     double *w = c->work;
     int *iw = c->iwork;
+#if FUZZ_RODAS
+    (void)w;
+    (void)iw;
+    gen_rodas(r, c);
+#else
+    /* WORK(1..9) and IWORK(1..10): defaults mostly, tuned or refused values sometimes. */
     if (rng_chance(r, 0.1)) w[0] = rng_chance(r, 0.7) ? rng_log(r, 1e-16, 1e-13) : 2.0;
     if (rng_chance(r, 0.1)) w[1] = rng_chance(r, 0.8) ? rng_unif(r, 0.5, 0.95) : 5e-4;
     if (rng_chance(r, 0.15))
@@ -272,8 +392,9 @@ static int gen(Rng *r, void *vc, const char **why) {
      * some cases, too close to the harness's time limit on a loaded machine. */
     if (iw[1] == 0) iw[1] = 20000;
 #endif
+#endif
     c->lwork = min_lwork(c);
-    c->liwork = FUZZ_RADAU ? min_liwork(c) : 3 * n + 20;
+    c->liwork = min_liwork(c);
     if (rng_chance(r, 0.05)) c->lwork = 20 + rng_int(r, 0, c->lwork - 21); /* refused */
     if (rng_chance(r, 0.05)) c->liwork = 20 + rng_int(r, 0, c->liwork - 21);
     if (rng_chance(r, 0.1)) c->lwork += rng_int(r, 1, 50);
@@ -286,7 +407,7 @@ static int gen(Rng *r, void *vc, const char **why) {
         if (rng_chance(r, 0.5)) {
             c->dat = rng_int(r, D_Y, D_X);
             c->dat_what = what;
-            c->dat_idx = rng_int(r, 0, c->dat == D_WORK ? 8 : n - 1);
+            c->dat_idx = rng_int(r, 0, c->dat == D_WORK ? NWPAR - 1 : n - 1);
             snprintf(c->why, sizeof c->why, "%s(%d)=%s", DNAMES[c->dat], c->dat_idx + 1,
                      inj_name(what));
         } else if (c->iout && rng_chance(r, 0.2)) {
@@ -301,8 +422,14 @@ static int gen(Rng *r, void *vc, const char **why) {
             c->inj.len = rng_chance(r, 0.6) ? 1 : 1000000000L;
             c->inj.what = what;
             c->inj.comp = rng_int(r, 0, 1 << 20);
+#if FUZZ_RODAS
+            /* RODAS calls MAS once per call: spoil the first; DFX as often as JAC. */
+            if (cb == CB_MAS) c->inj.at = 1;
+            if (c->ifcn && c->idfx && rng_chance(r, 0.3)) c->inj.cb = cb = CB_DFX;
+#endif
             snprintf(c->why, sizeof c->why, "%s call %ld%s=%s",
-                     cb == CB_F ? "FCN" : cb == CB_JAC ? "JAC" : "MAS", c->inj.at,
+                     cb == CB_F ? "FCN" : cb == CB_JAC ? "JAC" : cb == CB_MAS ? "MAS" : "DFX",
+                     c->inj.at,
                      c->inj.len > 1 ? "+" : "", inj_name(what));
         }
     } else if (u < 0.4) {
@@ -326,10 +453,23 @@ static int gen(Rng *r, void *vc, const char **why) {
             snprintf(c->why, sizeof c->why, "negative MLMAS/MUMAS");
             break;
         case 4:
+#if FUZZ_RODAS
+            /* M1 = M2 = N/2, a band of N - M1 + 1 columns: the difference Jacobian's
+             * stride plus M1 is N + 1 (past_y). */
+            c->iwork[8] = n >= 4 ? n / 2 : -1;
+            c->iwork[9] = 0;
+            c->ijac = c->imas = 0;
+            c->mljac = n - n / 2 - 1;
+            c->mujac = 1;
+            c->lwork = min_lwork(c);
+            c->liwork = min_liwork(c);
+            snprintf(c->why, sizeof c->why, "M1>0 banded difference Jacobian past Y");
+#else
             c->iwork[4] = n + 1;
             c->iwork[5] = -1;
             c->iwork[6] = 0;
             snprintf(c->why, sizeof c->why, "negative IWORK(6)");
+#endif
             break;
         case 5:
             c->work[4] = -rng_unif(r, 0.1, 2.0);
@@ -358,6 +498,19 @@ static int gen(Rng *r, void *vc, const char **why) {
     } else {
         snprintf(c->why, sizeof c->why, "%s n=%d", prob_name(&c->p), n);
     }
+#if FUZZ_RODAS
+    if (cls != C_OUT && past_y(c)) {
+        cls = C_OUT;
+        snprintf(c->why, sizeof c->why, "M1>0 banded difference Jacobian past Y");
+    }
+    /* A documented departure, run but not compared (README): with WORK(3) = 1 a rejected
+     * step is retried with the same H, and the original does so for ever; stiffdae ends
+     * with IDID = -3 after 100 such retries. */
+    if (cls != C_OUT && c->work[2] == 1.0) {
+        cls = C_OUT;
+        snprintf(c->why, sizeof c->why, "doc: WORK(3)=1");
+    }
+#else
     /* The Hessenberg option (IJOB = 7) with M1 > 0: the original's IJOB = 17 has no
      * branch and falls through to IJOB = 1 on arrays of N - M1 rows, writing past E2I;
      * stiffdae refuses it. */
@@ -366,6 +519,7 @@ static int gen(Rng *r, void *vc, const char **why) {
         cls = C_OUT;
         snprintf(c->why, sizeof c->why, "IWORK(1)=1 with M1>0");
     }
+#endif
 #if FUZZ_RADAU
     /* NSMIN above NSMAX: the original lays WORK out for NSMAX stages and starts with
      * NSMIN, past its arrays; stiffdae refuses it. */
@@ -430,6 +584,9 @@ static void run(void *vc, Line *l) {
     for (int i = 0; i < c->liwork; i++) iwork[i] = i < NWORK ? c->iwork[i] : 0;
     double x = 0.0, h = c->h0, tend = prob_tend(&c->p), xend_last = tend;
     int32_t itol = c->itol, ijac = c->ijac, imas = c->imas, iout = c->iout;
+#if FUZZ_RODAS
+    int32_t ifcn = c->ifcn, idfx = c->idfx;
+#endif
     int32_t mljac = c->mljac, mujac = c->mujac, mlmas = c->mlmas, mumas = c->mumas;
     int32_t lwork = c->lwork, liwork = c->liwork, idid = 0;
     int32_t *pml = &mljac, *pmu = &mujac, *pmum = &mumas;
@@ -458,8 +615,14 @@ static void run(void *vc, Line *l) {
     seq_start(&s, l);
     for (int k = 0; k < c->nseg; k++) {
         double xend = k + 1 == c->nseg ? xend_last : tend * (k + 1) / c->nseg;
+#if FUZZ_RODAS
+        SOLVER(&n, fcn, &ifcn, &x, y, &xend, &h, rtol, atol, &itol, jac, &ijac, pml, pmu, dfx,
+               &idfx, mas, &imas, &mlmas, pmum, solout, &iout, work, &lwork, iwork, &liwork, rpar,
+               ipar, &idid);
+#else
         SOLVER(&n, fcn, &x, y, &xend, &h, rtol, atol, &itol, jac, &ijac, pml, pmu, mas, &imas,
                 &mlmas, pmum, solout, &iout, work, &lwork, iwork, &liwork, rpar, ipar, &idid);
+#endif
         seq_add(&s, idid);
         if (idid != 1) break;
     }

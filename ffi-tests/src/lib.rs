@@ -478,7 +478,7 @@ pub fn within_one_percent(value: u64, reference: u64) -> bool {
 }
 
 /// The entry points of the differential fuzz harness (`c/fuzz*.c`, issue 10).
-pub const FUZZ_ENTRIES: [&str; 4] = ["radau5", "radau", "ddassl", "ddaskr"];
+pub const FUZZ_ENTRIES: [&str; 5] = ["radau5", "radau", "rodas", "ddassl", "ddaskr"];
 
 fn fuzz_sources(entry: &str) -> Vec<PathBuf> {
     let dir = root().join("ffi-tests/c");
@@ -631,7 +631,7 @@ pub struct FuzzVerdict {
     pub nan_compared: usize,
     /// IN cases the original did not complete (its own crash, hang or stop).
     pub unfrozen_in: usize,
-    /// RADAU5 cases refused on a later call because an earlier one ended with a
+    /// Hairer-code cases refused on a later call because an earlier one ended with a
     /// non-finite solution, which the original carries on (not compared).
     pub nonfinite_in: usize,
     pub abnormal: Vec<String>,
@@ -668,7 +668,7 @@ impl FuzzVerdict {
 /// The IDIDs the entry point documents, and its refusal code.
 fn fuzz_idids(entry: &str) -> (&'static [i32], i32) {
     match entry {
-        "radau5" | "radau" => (&[1, 2, -1, -2, -3, -4], -1),
+        "radau5" | "radau" | "rodas" => (&[1, 2, -1, -2, -3, -4], -1),
         "ddassl" => (
             &[1, 2, 3, -1, -2, -3, -6, -7, -8, -9, -10, -11, -12, -33],
             -33,
@@ -687,8 +687,8 @@ fn fuzz_idids(entry: &str) -> (&'static [i32], i32) {
 /// IN cases identical to the original; NAN cases identical where the original
 /// completed them, unless stiffdae refused the input (RADAU5 refuses a non-finite Y or
 /// tolerance on entry, README, so a RADAU5 run whose solution overflowed in an earlier
-/// call and was then refused is not compared either); OUT cases
-/// refused with the family's code (CONTR5: NaN), once the out-of-contract call was
+/// call and was then refused is not compared either; RADAU and RODAS likewise); OUT cases
+/// refused with the family's code (CONTR5, CONTRA, CONTRO: NaN), once the out-of-contract call was
 /// made. OUT cases tagged `ub:` are inputs on which the original is undefined, `doc:`
 /// ones where the README documents a departure: only a clean run is asked for.
 pub fn fuzz_judge(entry: &str, ours: &str, original: &str) -> FuzzVerdict {
@@ -724,7 +724,10 @@ pub fn fuzz_judge(entry: &str, ours: &str, original: &str) -> FuzzVerdict {
                 {
                     continue;
                 }
-                let ok = if l.why.starts_with("contr5") || l.why.starts_with("contra") {
+                let ok = if ["contr5", "contra", "contro"]
+                    .iter()
+                    .any(|d| l.why.starts_with(d))
+                {
                     l.field("c") == Some("nan")
                 } else {
                     refused
@@ -743,14 +746,14 @@ pub fn fuzz_judge(entry: &str, ours: &str, original: &str) -> FuzzVerdict {
                 if l.class == "NAN" && refused {
                     continue;
                 }
-                // RADAU5 and RADAU refuse a non-finite Y on entry (README): a run whose
-                // solution overflowed in an earlier call ends there with -1 where the
-                // original goes on with NaN.
+                // RADAU5, RADAU and RODAS refuse a non-finite Y on entry (README): a run
+                // whose solution overflowed in an earlier call ends there with -1 where
+                // the original goes on with NaN.
                 let finite = |k: &str| {
                     orig.field(k)
                         .is_some_and(|v| v.parse::<f64>().is_ok_and(f64::is_finite))
                 };
-                if matches!(entry, "radau5" | "radau")
+                if matches!(entry, "radau5" | "radau" | "rodas")
                     && refused
                     && !(finite("x") && finite("ysum"))
                 {

@@ -1,7 +1,7 @@
 //! The differential fuzz harness (issue 10, `c/fuzz*.c`), short run: 300 deterministic
 //! random argument sets per entry point (seed 1), each in a forked child with a time
-//! limit. No case may crash, hang or stop the program; every IDID is in the documented
-//! set; in-contract cases (IN), and for DDASSL/DDASKR the non-finite ones (NAN) the
+//! limit (RADAU5, RADAU, RODAS, DDASSL, DDASKR). No case may crash, hang or stop the
+//! program; every IDID is in the documented set; in-contract cases (IN), and for DDASSL/DDASKR the non-finite ones (NAN) the
 //! original completed and stiffdae did not refuse, give the original's line exactly
 //! (`expected/fuzz_<entry>.txt`, produced by the original Fortran compiled locally);
 //! out-of-contract cases (OUT) are refused with the family's code. A sample runs under
@@ -15,11 +15,17 @@ const CASES: u64 = 300;
 /// The memcheck sample: 20 cases per entry point from windows of the short run that
 /// hold every class (RADAU5 0..19 has CONTR5 with a foreign CONT and an index out of
 /// range, RADAU 0..19 CONTRA with an index out of range, NSMIN above NSMAX and a bad
-/// IWORK(13), DDASSL 60..79 an IWORK shorter than its fixed part, DDASKR 100..119 INFO(1) = 1
-/// right after IDID = 4 and four Krylov runs).
+/// IWORK(13), RODAS 140..159 CONTRO with an index out of range and a banded difference
+/// Jacobian with M1 > 0, DDASSL 60..79 an IWORK shorter than its fixed part, DDASKR
+/// 100..119 INFO(1) = 1 right after IDID = 4 and four Krylov runs).
 const VALGRIND_CASES: u64 = 20;
-const VALGRIND_FIRST: [(&str, u64); 4] =
-    [("radau5", 0), ("radau", 0), ("ddassl", 60), ("ddaskr", 100)];
+const VALGRIND_FIRST: [(&str, u64); 5] = [
+    ("radau5", 0),
+    ("radau", 0),
+    ("rodas", 140),
+    ("ddassl", 60),
+    ("ddaskr", 100),
+];
 
 fn short_run(entry: &str) {
     let (out, _) = run_fuzz(&fuzz_program(entry), SEED, CASES, 0, &[]);
@@ -53,6 +59,11 @@ fn fuzz_radau5() {
 #[test]
 fn fuzz_radau() {
     short_run("radau");
+}
+
+#[test]
+fn fuzz_rodas() {
+    short_run("rodas");
 }
 
 #[test]

@@ -80,7 +80,14 @@ struct State {
     /// The last accepted step and its error, for Gustafsson's controller.
     hacc: f64,
     erracc: f64,
+    /// Rejected steps in a row retried with the same H.
+    repeats: usize,
 }
+
+/// Rejected steps in a row with an unchanged H after which the run ends with IDID = -3:
+/// each retry repeats the last one exactly, so with deterministic routines the original
+/// never returns.
+const MAX_REPEATS: usize = 100;
 
 /// What a ROSCOR call works with: the coefficients, the linear system, the arrays in
 /// WORK and the statistics.
@@ -165,6 +172,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
             nsing: 0,
             hacc: 0.0,
             erracc: 0.0,
+            repeats: 0,
         }
     }
 
@@ -209,6 +217,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 st.last = true;
             }
             self.jacobian(problem, st.x, y);
+            st.repeats = 0;
             // Label 2, until a step is accepted.
             loop {
                 let fac = 1.0 / (st.h * self.coef.gamma);
@@ -219,6 +228,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                         return Outcome::RepeatedlySingular { stage: e };
                     }
                     st.h *= 0.5;
+                    st.repeats = 0;
                     st.reject = true;
                     st.last = false;
                     continue;
@@ -236,14 +246,17 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 }
                 st.reject = true;
                 st.last = false;
+                st.repeats = if hnew == st.h { st.repeats + 1 } else { 0 };
                 st.h = hnew;
                 if self.stats.naccpt >= 1 {
                     self.stats.nrejct += 1;
                 }
                 // The original retries from label 2 without the checks of label 1, so once
                 // H has shrunk to zero (an error estimate that stays NaN: FCN returned NaN
-                // for DY1 or the Jacobian) it loops for ever. Only such runs end here.
-                if st.h == 0.0 || st.h.is_nan() {
+                // for DY1 or the Jacobian) it loops for ever, and so it does when H stops
+                // changing: a subnormal H that FAC1 = 1/WORK(3) below 2 cannot shrink, or
+                // any H with WORK(3) = 1. Only such runs end here.
+                if st.h == 0.0 || st.h.is_nan() || st.repeats >= MAX_REPEATS {
                     return Outcome::StepSizeTooSmall;
                 }
             }
