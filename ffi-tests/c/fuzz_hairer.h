@@ -123,13 +123,8 @@ static void mas(const int32_t *n, double *am, const int32_t *lmas, double *rpar,
     (void)rpar;
     (void)ipar;
     /* With M1 > 0 the mass matrix is the trailing (N - M1) square block, and the codes
-     * call MAS with N - M1 as N. The RADAU5 and RADAU cases (frozen) take the N passed
-     * for the full size, which leaves the block's last M1 columns zero. */
-#if FUZZ_RODAS
+     * call MAS with N - M1 as N. */
     int m1 = m1_of(G), nm1 = *n, ld = *lmas, last = G->n - 1;
-#else
-    int m1 = m1_of(G), nm1 = *n - m1, ld = *lmas, last = *n - 1;
-#endif
     int banded = G->mlmas < nm1;
     for (int j = 0; j < nm1; j++) {
         for (int i = 0; i < ld; i++) am[i + (size_t)j * ld] = 0.0;
