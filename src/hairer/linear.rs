@@ -280,16 +280,11 @@ impl LinearSystem {
         let e1 = e1lu.matrix_mut();
         match band {
             None => {
-                for j in 0..nm1 {
-                    let jcol = &fjac[(j + m1) * ldj..];
-                    for i in 0..nm1 {
-                        e1[i + j * ld] = -jcol[i];
-                    }
-                }
+                negate_columns(e1, ld, &fjac[m1 * ldj..], ldj, nm1);
                 match self.mass {
                     Mass::Identity => {
-                        for j in 0..nm1 {
-                            e1[j + j * ld] += fac1;
+                        for d in e1.iter_mut().step_by(ld + 1).take(nm1) {
+                            *d += fac1;
                         }
                     }
                     Mass::Banded { ld: lm, ml, mu } => {
@@ -379,18 +374,17 @@ impl LinearSystem {
         let (er, ei) = e2lu.matrix_mut();
         match band {
             None => {
-                for j in 0..nm1 {
-                    let jcol = &fjac[(j + m1) * ldj..];
-                    for i in 0..nm1 {
-                        er[i + j * ld] = -jcol[i];
-                        ei[i + j * ld] = 0.0;
-                    }
+                negate_columns(er, ld, &fjac[m1 * ldj..], ldj, nm1);
+                for col in ei.chunks_exact_mut(ld).take(nm1) {
+                    col[..nm1].fill(0.0);
                 }
                 match self.mass {
                     Mass::Identity => {
-                        for j in 0..nm1 {
-                            er[j + j * ld] += alphn;
-                            ei[j + j * ld] = betan;
+                        for d in er.iter_mut().step_by(ld + 1).take(nm1) {
+                            *d += alphn;
+                        }
+                        for d in ei.iter_mut().step_by(ld + 1).take(nm1) {
+                            *d = betan;
                         }
                     }
                     Mass::Banded { ld: lm, ml, mu } => {
@@ -531,8 +525,8 @@ impl LinearSystem {
     pub fn solve_real(&mut self, m: Matrices<'_>, fac1: f64, z1: &mut [f64], f1: &[f64]) {
         let (n, m1) = (self.n, self.m1);
         let identity_rows = self.identity_rows();
-        for i in 0..identity_rows {
-            z1[i] -= f1[i] * fac1;
+        for (z, &f) in z1[..identity_rows].iter_mut().zip(f1) {
+            *z -= f * fac1;
         }
         if identity_rows < n {
             for i in 0..self.nm1 {
@@ -581,11 +575,12 @@ impl LinearSystem {
     ) {
         let (n, m1) = (self.n, self.m1);
         let identity_rows = self.identity_rows();
-        for i in 0..identity_rows {
-            let s2 = -f2[i];
-            let s3 = -f3[i];
-            z2[i] = z2[i] + s2 * alphn - s3 * betan;
-            z3[i] = z3[i] + s3 * alphn + s2 * betan;
+        let rows = (&mut z2[..identity_rows], &mut z3[..identity_rows]);
+        for (((z2i, z3i), &f2i), &f3i) in rows.0.iter_mut().zip(rows.1).zip(f2).zip(f3) {
+            let s2 = -f2i;
+            let s3 = -f3i;
+            *z2i = *z2i + s2 * alphn - s3 * betan;
+            *z3i = *z3i + s3 * alphn + s2 * betan;
         }
         if identity_rows < n {
             for i in 0..self.nm1 {
@@ -738,6 +733,17 @@ impl LinearSystem {
         }
         self.solve_e1(fjac, fac1, cont);
         scaled_error(&cont[..n], scal)
+    }
+}
+
+/// `e[i + j*ld] = -fjac[i + j*ldj]` for the `nm1 × nm1` leading block, column by column
+/// (the first loop of DECOMR and DECOMC for a full Jacobian).
+#[inline]
+fn negate_columns(e: &mut [f64], ld: usize, fjac: &[f64], ldj: usize, nm1: usize) {
+    for (ecol, jcol) in e.chunks_exact_mut(ld).zip(fjac.chunks(ldj)).take(nm1) {
+        for (ei, &ji) in ecol[..nm1].iter_mut().zip(&jcol[..nm1]) {
+            *ei = -ji;
+        }
     }
 }
 
