@@ -374,9 +374,20 @@ impl LinearSystem {
         let (er, ei) = e2lu.matrix_mut();
         match band {
             None => {
-                negate_columns(er, ld, &fjac[m1 * ldj..], ldj, nm1);
-                for col in ei.chunks_exact_mut(ld).take(nm1) {
-                    col[..nm1].fill(0.0);
+                let jac = &fjac[m1 * ldj..];
+                if ld == nm1 && ldj == nm1 {
+                    // Both column-major with leading dimension nm1: one contiguous block.
+                    let len = nm1 * nm1;
+                    let (er, ei) = (&mut er[..len], &mut ei[..len]);
+                    for ((r, i), &j) in er.iter_mut().zip(ei).zip(&jac[..len]) {
+                        *r = -j;
+                        *i = 0.0;
+                    }
+                } else {
+                    negate_columns(er, ld, jac, ldj, nm1);
+                    for col in ei.chunks_exact_mut(ld).take(nm1) {
+                        col[..nm1].fill(0.0);
+                    }
                 }
                 match self.mass {
                     Mass::Identity => {
@@ -740,6 +751,14 @@ impl LinearSystem {
 /// (the first loop of DECOMR and DECOMC for a full Jacobian).
 #[inline]
 fn negate_columns(e: &mut [f64], ld: usize, fjac: &[f64], ldj: usize, nm1: usize) {
+    if ld == nm1 && ldj == nm1 {
+        // Both column-major with leading dimension nm1: one contiguous block.
+        let len = nm1 * nm1;
+        for (ei, &ji) in e[..len].iter_mut().zip(&fjac[..len]) {
+            *ei = -ji;
+        }
+        return;
+    }
     for (ecol, jcol) in e.chunks_exact_mut(ld).zip(fjac.chunks(ldj)).take(nm1) {
         for (ei, &ji) in ecol[..nm1].iter_mut().zip(&jcol[..nm1]) {
             *ei = -ji;
