@@ -306,16 +306,16 @@ impl LinearSystem {
             }
             Some((ml, mu)) => {
                 let mbjac = ml + mu + 1;
-                for j in 0..nm1 {
-                    let jcol = &fjac[(j + m1) * ldj..];
-                    for r in 0..mbjac {
-                        e1[r + mle + j * ld] = -jcol[r];
+                let jac = &fjac[m1 * ldj..];
+                for (ecol, jcol) in e1.chunks_exact_mut(ld).zip(jac.chunks(ldj)).take(nm1) {
+                    for (e, &f) in ecol[mle..mle + mbjac].iter_mut().zip(&jcol[..mbjac]) {
+                        *e = -f;
                     }
                 }
                 match self.mass {
                     Mass::Identity => {
-                        for j in 0..nm1 {
-                            e1[ml + mu + j * ld] += fac1;
+                        for d in e1[ml + mu..].iter_mut().step_by(ld).take(nm1) {
+                            *d += fac1;
                         }
                     }
                     Mass::Banded {
@@ -325,9 +325,10 @@ impl LinearSystem {
                     } => {
                         // MDIFF = MLE + MUE - MUMAS: mass band row r sits at row r + mdiff.
                         let mdiff = ml + mu - mum;
-                        for j in 0..nm1 {
-                            for r in 0..(mlm + mum + 1) {
-                                e1[r + mdiff + j * ld] += fac1 * fmas[r + j * lm];
+                        let mbb = mlm + mum + 1;
+                        for (ecol, mcol) in e1.chunks_exact_mut(ld).zip(fmas.chunks(lm)).take(nm1) {
+                            for (e, &b) in ecol[mdiff..mdiff + mbb].iter_mut().zip(&mcol[..mbb]) {
+                                *e += fac1 * b;
                             }
                         }
                     }
@@ -421,11 +422,13 @@ impl LinearSystem {
             }
             Some((ml, mu)) => {
                 let mbjac = ml + mu + 1;
-                for j in 0..nm1 {
-                    let jcol = &fjac[(j + m1) * ldj..];
-                    for r in 0..mbjac {
-                        er[r + mle + j * ld] = -jcol[r];
-                        ei[r + mle + j * ld] = 0.0;
+                let jac = &fjac[m1 * ldj..];
+                let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
+                for ((rcol, icol), jcol) in cols.zip(jac.chunks(ldj)).take(nm1) {
+                    let (rcol, icol) = (&mut rcol[mle..mle + mbjac], &mut icol[mle..mle + mbjac]);
+                    for ((r, i), &f) in rcol.iter_mut().zip(icol).zip(&jcol[..mbjac]) {
+                        *r = -f;
+                        *i = 0.0;
                     }
                 }
                 match self.mass {
@@ -503,6 +506,48 @@ impl LinearSystem {
         }
     }
 
+    /// For each row `i` of the mass matrix of the reduced system: `entry(acc, M(i, j),
+    /// j + m1)` over its stored entries in column order (as [`mass_row`](Self::mass_row)),
+    /// starting from `acc = init`, then `finish(i, acc)`. The storage is matched once,
+    /// not per row.
+    #[inline]
+    fn mass_rows<S: Copy>(
+        &self,
+        fmas: &[f64],
+        init: S,
+        mut entry: impl FnMut(&mut S, f64, usize),
+        mut finish: impl FnMut(usize, S),
+    ) {
+        let (m1, nm1) = (self.m1, self.nm1);
+        match self.mass {
+            Mass::Identity => {
+                for i in 0..nm1 {
+                    let mut acc = init;
+                    entry(&mut acc, 1.0, i + m1);
+                    finish(i, acc);
+                }
+            }
+            Mass::Banded { ld, ml, mu } => {
+                for i in 0..nm1 {
+                    let mut acc = init;
+                    for j in i.saturating_sub(ml)..nm1.min(i + mu + 1) {
+                        entry(&mut acc, fmas[i + mu - j + j * ld], j + m1);
+                    }
+                    finish(i, acc);
+                }
+            }
+            Mass::Full => {
+                for i in 0..nm1 {
+                    let mut acc = init;
+                    for j in 0..nm1 {
+                        entry(&mut acc, fmas[i + j * nm1], j + m1);
+                    }
+                    finish(i, acc);
+                }
+            }
+        }
+    }
+
     /// SLVRAD: solves the transformed Newton systems of RADAU5 for the increments
     /// `z1, z2, z3` given the current transformed stage values `f1, f2, f3`.
     #[allow(clippy::too_many_arguments)]
@@ -540,11 +585,12 @@ impl LinearSystem {
             *z -= f * fac1;
         }
         if identity_rows < n {
-            for i in 0..self.nm1 {
-                let mut s1 = 0.0;
-                self.mass_row(m.fmas, i, |bb, j| s1 -= bb * f1[j]);
-                z1[i + m1] += s1 * fac1;
-            }
+            self.mass_rows(
+                m.fmas,
+                0.0,
+                |s1, bb, j| *s1 -= bb * f1[j],
+                |i, s1| z1[i + m1] += s1 * fac1,
+            );
         }
         if m1 == 0 {
             match &mut self.factors {
@@ -594,16 +640,19 @@ impl LinearSystem {
             *z3i = *z3i + s3 * alphn + s2 * betan;
         }
         if identity_rows < n {
-            for i in 0..self.nm1 {
-                let (mut s2, mut s3) = (0.0, 0.0);
-                self.mass_row(m.fmas, i, |bb, j| {
-                    s2 -= bb * f2[j];
-                    s3 -= bb * f3[j];
-                });
-                let im1 = i + m1;
-                z2[im1] = z2[im1] + s2 * alphn - s3 * betan;
-                z3[im1] = z3[im1] + s3 * alphn + s2 * betan;
-            }
+            self.mass_rows(
+                m.fmas,
+                (0.0, 0.0),
+                |(s2, s3), bb, j| {
+                    *s2 -= bb * f2[j];
+                    *s3 -= bb * f3[j];
+                },
+                |i, (s2, s3)| {
+                    let im1 = i + m1;
+                    z2[im1] = z2[im1] + s2 * alphn - s3 * betan;
+                    z3[im1] = z3[im1] + s3 * alphn + s2 * betan;
+                },
+            );
         }
         if m1 == 0 {
             match &mut self.factors {
@@ -716,12 +765,16 @@ impl LinearSystem {
             for i in m1..n {
                 f1[i] = combine(i);
             }
-            for i in 0..self.nm1 {
-                let mut sum = 0.0;
-                self.mass_row(m.fmas, i, |bb, j| sum += bb * f1[j]);
-                f2[i + m1] = sum;
-                cont[i + m1] = sum + y0[i + m1];
-            }
+            let f1 = &*f1;
+            self.mass_rows(
+                m.fmas,
+                0.0,
+                |sum, bb, j| *sum += bb * f1[j],
+                |i, sum| {
+                    f2[i + m1] = sum;
+                    cont[i + m1] = sum + y0[i + m1];
+                },
+            );
         }
         self.solve_e1(m.fjac, fac1, cont);
         scaled_error(&cont[..n], scal)
