@@ -446,13 +446,16 @@ impl LinearSystem {
                         // Only the band rows inside the matrix, as DECOMC's IJOB = 4.
                         let mdiff = ml + mu - mum;
                         let mbb = mlm + mum + 1;
-                        for j in 0..nm1 {
-                            let first = mum.saturating_sub(j);
-                            let last = mbb.min(mum + nm1 - j);
-                            for r in first..last {
-                                let bb = fmas[r + j * lm];
-                                er[r + mdiff + j * ld] += alphn * bb;
-                                ei[r + mdiff + j * ld] = betan * bb;
+                        let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
+                        for (j, ((rcol, icol), mcol)) in
+                            cols.zip(fmas.chunks(lm)).take(nm1).enumerate()
+                        {
+                            let rows = mum.saturating_sub(j)..mbb.min(mum + nm1 - j);
+                            let (rcol, icol) = (&mut rcol[mdiff..], &mut icol[mdiff..]);
+                            let (rcol, icol) = (&mut rcol[rows.clone()], &mut icol[rows.clone()]);
+                            for ((r, i), &bb) in rcol.iter_mut().zip(icol).zip(&mcol[rows]) {
+                                *r += alphn * bb;
+                                *i = betan * bb;
                             }
                         }
                     }
