@@ -760,9 +760,12 @@ impl LinearSystem {
     ) -> f64 {
         let (n, m1) = (self.n, self.m1);
         let identity_rows = self.identity_rows();
-        for i in 0..identity_rows {
-            f2[i] = combine(i);
-            cont[i] = f2[i] + y0[i];
+        let rows = f2[..identity_rows]
+            .iter_mut()
+            .zip(&mut cont[..identity_rows]);
+        for (i, ((f2i, ci), &y0i)) in rows.zip(y0).enumerate() {
+            *f2i = combine(i);
+            *ci = *f2i + y0i;
         }
         if identity_rows < n {
             for i in m1..n {
