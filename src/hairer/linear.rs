@@ -288,9 +288,13 @@ impl LinearSystem {
                         }
                     }
                     Mass::Banded { ld: lm, ml, mu } => {
-                        for j in 0..nm1 {
-                            for i in j.saturating_sub(mu)..nm1.min(j + ml + 1) {
-                                e1[i + j * ld] += fac1 * fmas[i + mu - j + j * lm];
+                        // Column j of the band holds M(i, j) at rows i + mu - j, contiguous.
+                        let cols = e1.chunks_exact_mut(ld).zip(fmas.chunks(lm));
+                        for (j, (ecol, mcol)) in cols.take(nm1).enumerate() {
+                            let (lo, hi) = (j.saturating_sub(mu), nm1.min(j + ml + 1));
+                            let band = &mcol[lo + mu - j..hi + mu - j];
+                            for (e, &bb) in ecol[lo..hi].iter_mut().zip(band) {
+                                *e += fac1 * bb;
                             }
                         }
                     }
@@ -400,11 +404,16 @@ impl LinearSystem {
                         }
                     }
                     Mass::Banded { ld: lm, ml, mu } => {
-                        for j in 0..nm1 {
-                            for i in j.saturating_sub(mu)..nm1.min(j + ml + 1) {
-                                let bb = fmas[i + mu - j + j * lm];
-                                er[i + j * ld] += alphn * bb;
-                                ei[i + j * ld] = betan * bb;
+                        let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
+                        for (j, ((rcol, icol), mcol)) in
+                            cols.zip(fmas.chunks(lm)).take(nm1).enumerate()
+                        {
+                            let (lo, hi) = (j.saturating_sub(mu), nm1.min(j + ml + 1));
+                            let band = &mcol[lo + mu - j..hi + mu - j];
+                            let (rcol, icol) = (&mut rcol[lo..hi], &mut icol[lo..hi]);
+                            for ((r, i), &bb) in rcol.iter_mut().zip(icol).zip(band) {
+                                *r += alphn * bb;
+                                *i = betan * bb;
                             }
                         }
                     }
