@@ -539,6 +539,14 @@ impl LinearSystem {
                     finish(i, acc);
                 }
             }
+            // A diagonal mass matrix: M(i, i) = fmas[i].
+            Mass::Banded { ld: 1, .. } => {
+                for (i, &bb) in fmas[..nm1].iter().enumerate() {
+                    let mut acc = init;
+                    entry(&mut acc, bb, i + m1);
+                    finish(i, acc);
+                }
+            }
             Mass::Banded { ld, ml, mu } => {
                 for i in 0..nm1 {
                     let mut acc = init;
