@@ -764,19 +764,23 @@ impl Stepper<'_, '_> {
 /// `out = a + b` element by element (CONT = Y + Z of the stage values).
 #[inline]
 fn add(out: &mut [f64], a: &[f64], b: &[f64]) {
-    for ((o, &ai), &bi) in out.iter_mut().zip(a).zip(b) {
-        *o = ai + bi;
+    let n = out.len();
+    let (a, b) = (&a[..n], &b[..n]);
+    for i in 0..n {
+        out[i] = a[i] + b[i];
     }
 }
 
 /// `z ← T⁻¹ z` over the three stages, row by row (after the f-calls of label 40).
 #[inline]
 fn to_transformed(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
-    for ((z1i, z2i), z3i) in z1.iter_mut().zip(z2.iter_mut()).zip(z3.iter_mut()) {
-        let (a1, a2, a3) = (*z1i, *z2i, *z3i);
-        *z1i = TI11 * a1 + TI12 * a2 + TI13 * a3;
-        *z2i = TI21 * a1 + TI22 * a2 + TI23 * a3;
-        *z3i = TI31 * a1 + TI32 * a2 + TI33 * a3;
+    let n = z1.len();
+    let (z2, z3) = (&mut z2[..n], &mut z3[..n]);
+    for i in 0..n {
+        let (a1, a2, a3) = (z1[i], z2[i], z3[i]);
+        z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3;
+        z2[i] = TI21 * a1 + TI22 * a2 + TI23 * a3;
+        z3[i] = TI31 * a1 + TI32 * a2 + TI33 * a3;
     }
 }
 
