@@ -601,8 +601,9 @@ impl LinearSystem {
     pub fn solve_real(&mut self, m: Matrices<'_>, fac1: f64, z1: &mut [f64], f1: &[f64]) {
         let (n, m1) = (self.n, self.m1);
         let identity_rows = self.identity_rows();
-        for (z, &f) in z1[..identity_rows].iter_mut().zip(f1) {
-            *z -= f * fac1;
+        let (z, f) = (&mut z1[..identity_rows], &f1[..identity_rows]);
+        for i in 0..identity_rows {
+            z[i] -= f[i] * fac1;
         }
         if identity_rows < n {
             self.mass_rows(
@@ -652,12 +653,15 @@ impl LinearSystem {
     ) {
         let (n, m1) = (self.n, self.m1);
         let identity_rows = self.identity_rows();
-        let rows = (&mut z2[..identity_rows], &mut z3[..identity_rows]);
-        for (((z2i, z3i), &f2i), &f3i) in rows.0.iter_mut().zip(rows.1).zip(f2).zip(f3) {
-            let s2 = -f2i;
-            let s3 = -f3i;
-            *z2i = *z2i + s2 * alphn - s3 * betan;
-            *z3i = *z3i + s3 * alphn + s2 * betan;
+        {
+            let r = identity_rows;
+            let (z2, z3, f2, f3) = (&mut z2[..r], &mut z3[..r], &f2[..r], &f3[..r]);
+            for i in 0..r {
+                let s2 = -f2[i];
+                let s3 = -f3[i];
+                z2[i] = z2[i] + s2 * alphn - s3 * betan;
+                z3[i] = z3[i] + s3 * alphn + s2 * betan;
+            }
         }
         if identity_rows < n {
             self.mass_rows(

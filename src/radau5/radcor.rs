@@ -528,8 +528,12 @@ impl Stepper<'_, '_> {
             [c1q, c2q, c3q],
             (c.c1m1, c.c2m1),
             [ak1, ak2, &ak3[..n]],
-            [w.z1, w.z2, w.z3],
-            [w.f1, w.f2, w.f3],
+            w.z1,
+            w.z2,
+            w.z3,
+            w.f1,
+            w.f2,
+            w.f3,
         );
     }
 
@@ -579,7 +583,7 @@ impl Stepper<'_, '_> {
                 }
             }
             st.dynold = dyno.max(s.uround);
-            newton_update([w.f1, w.f2, w.f3], [w.z1, w.z2, w.z3]);
+            newton_update(w.f1, w.f2, w.f3, w.z1, w.z2, w.z3);
             // IF (FACCON*DYNO.GT.FNEWT) GOTO 40: a NaN ends the iteration as
             // converged, as in the original.
             #[allow(clippy::neg_cmp_op_on_partial_ord)]
@@ -735,12 +739,7 @@ impl Stepper<'_, '_> {
         let (_, cont) = w.cont.split_at_mut(n);
         let (cont1, rest) = cont.split_at_mut(n);
         let (cont2, cont3) = rest.split_at_mut(n);
-        collocation(
-            c,
-            y,
-            [&*w.z1, &*w.z2, &*w.z3],
-            [cont1, cont2, &mut cont3[..n]],
-        );
+        collocation(c, y, w.z1, w.z2, w.z3, cont1, cont2, &mut cont3[..n]);
     }
 
     /// A step rejected by the error test: H/10 on the first step, else HNEW.
@@ -787,17 +786,30 @@ fn to_transformed(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
 /// `Σ (z1/scal)² + (z2/scal)² + (z3/scal)²` accumulated in the original's order (DYNO).
 #[inline]
 fn increment_norm(scal: &[f64], z1: &[f64], z2: &[f64], z3: &[f64]) -> f64 {
+    let n = scal.len();
+    let (z1, z2, z3) = (&z1[..n], &z2[..n], &z3[..n]);
     let mut dyno = 0.0;
-    for (((&denom, &a), &b), &c) in scal.iter().zip(z1).zip(z2).zip(z3) {
-        let (q1, q2, q3) = (a / denom, b / denom, c / denom);
+    for i in 0..n {
+        let denom = scal[i];
+        let (q1, q2, q3) = (z1[i] / denom, z2[i] / denom, z3[i] / denom);
         dyno = dyno + q1 * q1 + q2 * q2 + q3 * q3;
     }
     dyno
 }
 
 /// `f += z`, `z = T f` (the end of a Newton iteration).
+///
+/// The vectors are separate parameters (not arrays of references) so that the compiler
+/// knows they do not overlap: no run-time overlap checks before the loop.
 #[inline]
-fn newton_update([f1, f2, f3]: [&mut [f64]; 3], [z1, z2, z3]: [&mut [f64]; 3]) {
+fn newton_update(
+    f1: &mut [f64],
+    f2: &mut [f64],
+    f3: &mut [f64],
+    z1: &mut [f64],
+    z2: &mut [f64],
+    z3: &mut [f64],
+) {
     let n = f1.len();
     let (f2, f3, z1, z2, z3) = (
         &mut f2[..n],
@@ -821,13 +833,19 @@ fn newton_update([f1, f2, f3]: [&mut [f64]; 3], [z1, z2, z3]: [&mut [f64]; 3]) {
 
 /// The starting values of the Newton iteration from the last step's collocation
 /// polynomial `ak1..ak3` at the nodes `c1q, c2q, c3q`: `z`, and `f = T⁻¹ z`.
+// Separate vector parameters: the compiler then knows they do not overlap.
+#[allow(clippy::too_many_arguments)]
 #[inline]
 fn extrapolate(
     [c1q, c2q, c3q]: [f64; 3],
     (c1m1, c2m1): (f64, f64),
     [ak1, ak2, ak3]: [&[f64]; 3],
-    [z1, z2, z3]: [&mut [f64]; 3],
-    [f1, f2, f3]: [&mut [f64]; 3],
+    z1: &mut [f64],
+    z2: &mut [f64],
+    z3: &mut [f64],
+    f1: &mut [f64],
+    f2: &mut [f64],
+    f3: &mut [f64],
 ) {
     let n = ak1.len();
     let (ak2, ak3) = (&ak2[..n], &ak3[..n]);
@@ -848,12 +866,17 @@ fn extrapolate(
 }
 
 /// `y += z3` and the coefficients of the collocation polynomial, CONT(N+1..4N).
+#[allow(clippy::too_many_arguments)]
 #[inline]
 fn collocation(
     c: &Coefficients,
     y: &mut [f64],
-    [z1, z2, z3]: [&[f64]; 3],
-    [cont1, cont2, cont3]: [&mut [f64]; 3],
+    z1: &[f64],
+    z2: &[f64],
+    z3: &[f64],
+    cont1: &mut [f64],
+    cont2: &mut [f64],
+    cont3: &mut [f64],
 ) {
     let n = y.len();
     let (z1, z2, z3) = (&z1[..n], &z2[..n], &z3[..n]);
