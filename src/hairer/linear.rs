@@ -584,6 +584,26 @@ impl LinearSystem {
         f2: &[f64],
         f3: &[f64],
     ) {
+        if let (0, Mass::Identity, Factors::General { e1, e2 }) =
+            (self.m1, self.mass, &mut self.factors)
+        {
+            // IJOB = 1 and 3 (M = I, M1 = 0), SLVRAD's single loop: the right-hand sides
+            // of SLVRAR and SLVRAI, which never meet, then SOL and SOLC (SOLB and SOLBC
+            // for a banded Jacobian).
+            let n = self.n;
+            let (z1, z2, z3) = (&mut z1[..n], &mut z2[..n], &mut z3[..n]);
+            let (f1, f2, f3) = (&f1[..n], &f2[..n], &f3[..n]);
+            for i in 0..n {
+                let s2 = -f2[i];
+                let s3 = -f3[i];
+                z1[i] -= f1[i] * fac1;
+                z2[i] = z2[i] + s2 * alphn - s3 * betan;
+                z3[i] = z3[i] + s3 * alphn + s2 * betan;
+            }
+            e1.solve(z1);
+            e2[0].solve(z2, z3);
+            return;
+        }
         self.solve_real(m, fac1, z1, f1);
         self.solve_complex(0, m, alphn, betan, z2, z3, f2, f3);
     }
