@@ -800,6 +800,17 @@ impl LinearSystem {
         f2: &mut [f64],
     ) -> f64 {
         let (n, m1) = (self.n, self.m1);
+        if let (0, Mass::Identity, Factors::General { e1, .. }) = (m1, self.mass, &mut self.factors)
+        {
+            // IJOB = 1 and 3 (M = I, M1 = 0): ESTRAD's single loop, then SOL (SOLB).
+            let (f2, cont, y0) = (&mut f2[..n], &mut cont[..n], &y0[..n]);
+            for i in 0..n {
+                f2[i] = combine(i);
+                cont[i] = f2[i] + y0[i];
+            }
+            e1.solve(cont);
+            return scaled_error(cont, scal);
+        }
         let identity_rows = self.identity_rows();
         let rows = f2[..identity_rows]
             .iter_mut()
