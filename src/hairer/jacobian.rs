@@ -45,13 +45,15 @@ pub(crate) fn differences(
     let cont = &mut s.cont[..n];
     match band {
         None => {
+            let (y0, nm1) = (&y0[m1..n], n - m1);
             for i in 0..n {
                 let ysafe = y[i];
                 let delt = (uround * 1.0e-5_f64.max(ysafe.abs())).sqrt();
                 y[i] = ysafe + delt;
                 fcn(x, y, cont);
-                for j in m1..n {
-                    fjac[(j - m1) + i * ld] = (cont[j] - y0[j]) / delt;
+                let col = &mut fjac[i * ld..i * ld + nm1];
+                for ((f, &c), &y0j) in col.iter_mut().zip(&cont[m1..]).zip(y0) {
+                    *f = (c - y0j) / delt;
                 }
                 y[i] = ysafe;
             }

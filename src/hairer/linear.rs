@@ -280,22 +280,21 @@ impl LinearSystem {
         let e1 = e1lu.matrix_mut();
         match band {
             None => {
-                for j in 0..nm1 {
-                    let jcol = &fjac[(j + m1) * ldj..];
-                    for i in 0..nm1 {
-                        e1[i + j * ld] = -jcol[i];
-                    }
-                }
+                negate_columns(e1, ld, &fjac[m1 * ldj..], ldj, nm1);
                 match self.mass {
                     Mass::Identity => {
-                        for j in 0..nm1 {
-                            e1[j + j * ld] += fac1;
+                        for d in e1.iter_mut().step_by(ld + 1).take(nm1) {
+                            *d += fac1;
                         }
                     }
                     Mass::Banded { ld: lm, ml, mu } => {
-                        for j in 0..nm1 {
-                            for i in j.saturating_sub(mu)..nm1.min(j + ml + 1) {
-                                e1[i + j * ld] += fac1 * fmas[i + mu - j + j * lm];
+                        // Column j of the band holds M(i, j) at rows i + mu - j, contiguous.
+                        let cols = e1.chunks_exact_mut(ld).zip(fmas.chunks(lm));
+                        for (j, (ecol, mcol)) in cols.take(nm1).enumerate() {
+                            let (lo, hi) = (j.saturating_sub(mu), nm1.min(j + ml + 1));
+                            let band = &mcol[lo + mu - j..hi + mu - j];
+                            for (e, &bb) in ecol[lo..hi].iter_mut().zip(band) {
+                                *e += fac1 * bb;
                             }
                         }
                     }
@@ -311,16 +310,16 @@ impl LinearSystem {
             }
             Some((ml, mu)) => {
                 let mbjac = ml + mu + 1;
-                for j in 0..nm1 {
-                    let jcol = &fjac[(j + m1) * ldj..];
-                    for r in 0..mbjac {
-                        e1[r + mle + j * ld] = -jcol[r];
+                let jac = &fjac[m1 * ldj..];
+                for (ecol, jcol) in e1.chunks_exact_mut(ld).zip(jac.chunks(ldj)).take(nm1) {
+                    for (e, &f) in ecol[mle..mle + mbjac].iter_mut().zip(&jcol[..mbjac]) {
+                        *e = -f;
                     }
                 }
                 match self.mass {
                     Mass::Identity => {
-                        for j in 0..nm1 {
-                            e1[ml + mu + j * ld] += fac1;
+                        for d in e1[ml + mu..].iter_mut().step_by(ld).take(nm1) {
+                            *d += fac1;
                         }
                     }
                     Mass::Banded {
@@ -330,9 +329,10 @@ impl LinearSystem {
                     } => {
                         // MDIFF = MLE + MUE - MUMAS: mass band row r sits at row r + mdiff.
                         let mdiff = ml + mu - mum;
-                        for j in 0..nm1 {
-                            for r in 0..(mlm + mum + 1) {
-                                e1[r + mdiff + j * ld] += fac1 * fmas[r + j * lm];
+                        let mbb = mlm + mum + 1;
+                        for (ecol, mcol) in e1.chunks_exact_mut(ld).zip(fmas.chunks(lm)).take(nm1) {
+                            for (e, &b) in ecol[mdiff..mdiff + mbb].iter_mut().zip(&mcol[..mbb]) {
+                                *e += fac1 * b;
                             }
                         }
                     }
@@ -379,26 +379,41 @@ impl LinearSystem {
         let (er, ei) = e2lu.matrix_mut();
         match band {
             None => {
-                for j in 0..nm1 {
-                    let jcol = &fjac[(j + m1) * ldj..];
-                    for i in 0..nm1 {
-                        er[i + j * ld] = -jcol[i];
-                        ei[i + j * ld] = 0.0;
+                let jac = &fjac[m1 * ldj..];
+                if ld == nm1 && ldj == nm1 {
+                    // Both column-major with leading dimension nm1: one contiguous block.
+                    let len = nm1 * nm1;
+                    let (er, ei) = (&mut er[..len], &mut ei[..len]);
+                    for ((r, i), &j) in er.iter_mut().zip(ei).zip(&jac[..len]) {
+                        *r = -j;
+                        *i = 0.0;
+                    }
+                } else {
+                    negate_columns(er, ld, jac, ldj, nm1);
+                    for col in ei.chunks_exact_mut(ld).take(nm1) {
+                        col[..nm1].fill(0.0);
                     }
                 }
                 match self.mass {
                     Mass::Identity => {
-                        for j in 0..nm1 {
-                            er[j + j * ld] += alphn;
-                            ei[j + j * ld] = betan;
+                        for d in er.iter_mut().step_by(ld + 1).take(nm1) {
+                            *d += alphn;
+                        }
+                        for d in ei.iter_mut().step_by(ld + 1).take(nm1) {
+                            *d = betan;
                         }
                     }
                     Mass::Banded { ld: lm, ml, mu } => {
-                        for j in 0..nm1 {
-                            for i in j.saturating_sub(mu)..nm1.min(j + ml + 1) {
-                                let bb = fmas[i + mu - j + j * lm];
-                                er[i + j * ld] += alphn * bb;
-                                ei[i + j * ld] = betan * bb;
+                        let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
+                        for (j, ((rcol, icol), mcol)) in
+                            cols.zip(fmas.chunks(lm)).take(nm1).enumerate()
+                        {
+                            let (lo, hi) = (j.saturating_sub(mu), nm1.min(j + ml + 1));
+                            let band = &mcol[lo + mu - j..hi + mu - j];
+                            let (rcol, icol) = (&mut rcol[lo..hi], &mut icol[lo..hi]);
+                            for ((r, i), &bb) in rcol.iter_mut().zip(icol).zip(band) {
+                                *r += alphn * bb;
+                                *i = betan * bb;
                             }
                         }
                     }
@@ -416,11 +431,13 @@ impl LinearSystem {
             }
             Some((ml, mu)) => {
                 let mbjac = ml + mu + 1;
-                for j in 0..nm1 {
-                    let jcol = &fjac[(j + m1) * ldj..];
-                    for r in 0..mbjac {
-                        er[r + mle + j * ld] = -jcol[r];
-                        ei[r + mle + j * ld] = 0.0;
+                let jac = &fjac[m1 * ldj..];
+                let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
+                for ((rcol, icol), jcol) in cols.zip(jac.chunks(ldj)).take(nm1) {
+                    let (rcol, icol) = (&mut rcol[mle..mle + mbjac], &mut icol[mle..mle + mbjac]);
+                    for ((r, i), &f) in rcol.iter_mut().zip(icol).zip(&jcol[..mbjac]) {
+                        *r = -f;
+                        *i = 0.0;
                     }
                 }
                 match self.mass {
@@ -438,13 +455,16 @@ impl LinearSystem {
                         // Only the band rows inside the matrix, as DECOMC's IJOB = 4.
                         let mdiff = ml + mu - mum;
                         let mbb = mlm + mum + 1;
-                        for j in 0..nm1 {
-                            let first = mum.saturating_sub(j);
-                            let last = mbb.min(mum + nm1 - j);
-                            for r in first..last {
-                                let bb = fmas[r + j * lm];
-                                er[r + mdiff + j * ld] += alphn * bb;
-                                ei[r + mdiff + j * ld] = betan * bb;
+                        let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
+                        for (j, ((rcol, icol), mcol)) in
+                            cols.zip(fmas.chunks(lm)).take(nm1).enumerate()
+                        {
+                            let rows = mum.saturating_sub(j)..mbb.min(mum + nm1 - j);
+                            let (rcol, icol) = (&mut rcol[mdiff..], &mut icol[mdiff..]);
+                            let (rcol, icol) = (&mut rcol[rows.clone()], &mut icol[rows.clone()]);
+                            for ((r, i), &bb) in rcol.iter_mut().zip(icol).zip(&mcol[rows]) {
+                                *r += alphn * bb;
+                                *i = betan * bb;
                             }
                         }
                     }
@@ -498,6 +518,56 @@ impl LinearSystem {
         }
     }
 
+    /// For each row `i` of the mass matrix of the reduced system: `entry(acc, M(i, j),
+    /// j + m1)` over its stored entries in column order (as [`mass_row`](Self::mass_row)),
+    /// starting from `acc = init`, then `finish(i, acc)`. The storage is matched once,
+    /// not per row.
+    #[inline]
+    fn mass_rows<S: Copy>(
+        &self,
+        fmas: &[f64],
+        init: S,
+        mut entry: impl FnMut(&mut S, f64, usize),
+        mut finish: impl FnMut(usize, S),
+    ) {
+        let (m1, nm1) = (self.m1, self.nm1);
+        match self.mass {
+            Mass::Identity => {
+                for i in 0..nm1 {
+                    let mut acc = init;
+                    entry(&mut acc, 1.0, i + m1);
+                    finish(i, acc);
+                }
+            }
+            // A diagonal mass matrix: M(i, i) = fmas[i].
+            Mass::Banded { ld: 1, .. } => {
+                for (i, &bb) in fmas[..nm1].iter().enumerate() {
+                    let mut acc = init;
+                    entry(&mut acc, bb, i + m1);
+                    finish(i, acc);
+                }
+            }
+            Mass::Banded { ld, ml, mu } => {
+                for i in 0..nm1 {
+                    let mut acc = init;
+                    for j in i.saturating_sub(ml)..nm1.min(i + mu + 1) {
+                        entry(&mut acc, fmas[i + mu - j + j * ld], j + m1);
+                    }
+                    finish(i, acc);
+                }
+            }
+            Mass::Full => {
+                for i in 0..nm1 {
+                    let mut acc = init;
+                    for j in 0..nm1 {
+                        entry(&mut acc, fmas[i + j * nm1], j + m1);
+                    }
+                    finish(i, acc);
+                }
+            }
+        }
+    }
+
     /// SLVRAD: solves the transformed Newton systems of RADAU5 for the increments
     /// `z1, z2, z3` given the current transformed stage values `f1, f2, f3`.
     #[allow(clippy::too_many_arguments)]
@@ -514,6 +584,26 @@ impl LinearSystem {
         f2: &[f64],
         f3: &[f64],
     ) {
+        if let (0, Mass::Identity, Factors::General { e1, e2 }) =
+            (self.m1, self.mass, &mut self.factors)
+        {
+            // IJOB = 1 and 3 (M = I, M1 = 0), SLVRAD's single loop: the right-hand sides
+            // of SLVRAR and SLVRAI, which never meet, then SOL and SOLC (SOLB and SOLBC
+            // for a banded Jacobian).
+            let n = self.n;
+            let (z1, z2, z3) = (&mut z1[..n], &mut z2[..n], &mut z3[..n]);
+            let (f1, f2, f3) = (&f1[..n], &f2[..n], &f3[..n]);
+            for i in 0..n {
+                let s2 = -f2[i];
+                let s3 = -f3[i];
+                z1[i] -= f1[i] * fac1;
+                z2[i] = z2[i] + s2 * alphn - s3 * betan;
+                z3[i] = z3[i] + s3 * alphn + s2 * betan;
+            }
+            e1.solve(z1);
+            e2[0].solve(z2, z3);
+            return;
+        }
         self.solve_real(m, fac1, z1, f1);
         self.solve_complex(0, m, alphn, betan, z2, z3, f2, f3);
     }
@@ -531,15 +621,17 @@ impl LinearSystem {
     pub fn solve_real(&mut self, m: Matrices<'_>, fac1: f64, z1: &mut [f64], f1: &[f64]) {
         let (n, m1) = (self.n, self.m1);
         let identity_rows = self.identity_rows();
+        let (z, f) = (&mut z1[..identity_rows], &f1[..identity_rows]);
         for i in 0..identity_rows {
-            z1[i] -= f1[i] * fac1;
+            z[i] -= f[i] * fac1;
         }
         if identity_rows < n {
-            for i in 0..self.nm1 {
-                let mut s1 = 0.0;
-                self.mass_row(m.fmas, i, |bb, j| s1 -= bb * f1[j]);
-                z1[i + m1] += s1 * fac1;
-            }
+            self.mass_rows(
+                m.fmas,
+                0.0,
+                |s1, bb, j| *s1 -= bb * f1[j],
+                |i, s1| z1[i + m1] += s1 * fac1,
+            );
         }
         if m1 == 0 {
             match &mut self.factors {
@@ -581,23 +673,30 @@ impl LinearSystem {
     ) {
         let (n, m1) = (self.n, self.m1);
         let identity_rows = self.identity_rows();
-        for i in 0..identity_rows {
-            let s2 = -f2[i];
-            let s3 = -f3[i];
-            z2[i] = z2[i] + s2 * alphn - s3 * betan;
-            z3[i] = z3[i] + s3 * alphn + s2 * betan;
+        {
+            let r = identity_rows;
+            let (z2, z3, f2, f3) = (&mut z2[..r], &mut z3[..r], &f2[..r], &f3[..r]);
+            for i in 0..r {
+                let s2 = -f2[i];
+                let s3 = -f3[i];
+                z2[i] = z2[i] + s2 * alphn - s3 * betan;
+                z3[i] = z3[i] + s3 * alphn + s2 * betan;
+            }
         }
         if identity_rows < n {
-            for i in 0..self.nm1 {
-                let (mut s2, mut s3) = (0.0, 0.0);
-                self.mass_row(m.fmas, i, |bb, j| {
-                    s2 -= bb * f2[j];
-                    s3 -= bb * f3[j];
-                });
-                let im1 = i + m1;
-                z2[im1] = z2[im1] + s2 * alphn - s3 * betan;
-                z3[im1] = z3[im1] + s3 * alphn + s2 * betan;
-            }
+            self.mass_rows(
+                m.fmas,
+                (0.0, 0.0),
+                |(s2, s3), bb, j| {
+                    *s2 -= bb * f2[j];
+                    *s3 -= bb * f3[j];
+                },
+                |i, (s2, s3)| {
+                    let im1 = i + m1;
+                    z2[im1] = z2[im1] + s2 * alphn - s3 * betan;
+                    z3[im1] = z3[im1] + s3 * alphn + s2 * betan;
+                },
+            );
         }
         if m1 == 0 {
             match &mut self.factors {
@@ -701,21 +800,39 @@ impl LinearSystem {
         f2: &mut [f64],
     ) -> f64 {
         let (n, m1) = (self.n, self.m1);
+        if let (0, Mass::Identity, Factors::General { e1, .. }) = (m1, self.mass, &mut self.factors)
+        {
+            // IJOB = 1 and 3 (M = I, M1 = 0): ESTRAD's single loop, then SOL (SOLB).
+            let (f2, cont, y0) = (&mut f2[..n], &mut cont[..n], &y0[..n]);
+            for i in 0..n {
+                f2[i] = combine(i);
+                cont[i] = f2[i] + y0[i];
+            }
+            e1.solve(cont);
+            return scaled_error(cont, scal);
+        }
         let identity_rows = self.identity_rows();
-        for i in 0..identity_rows {
-            f2[i] = combine(i);
-            cont[i] = f2[i] + y0[i];
+        let rows = f2[..identity_rows]
+            .iter_mut()
+            .zip(&mut cont[..identity_rows]);
+        for (i, ((f2i, ci), &y0i)) in rows.zip(y0).enumerate() {
+            *f2i = combine(i);
+            *ci = *f2i + y0i;
         }
         if identity_rows < n {
             for i in m1..n {
                 f1[i] = combine(i);
             }
-            for i in 0..self.nm1 {
-                let mut sum = 0.0;
-                self.mass_row(m.fmas, i, |bb, j| sum += bb * f1[j]);
-                f2[i + m1] = sum;
-                cont[i + m1] = sum + y0[i + m1];
-            }
+            let f1 = &*f1;
+            self.mass_rows(
+                m.fmas,
+                0.0,
+                |sum, bb, j| *sum += bb * f1[j],
+                |i, sum| {
+                    f2[i + m1] = sum;
+                    cont[i + m1] = sum + y0[i + m1];
+                },
+            );
         }
         self.solve_e1(m.fjac, fac1, cont);
         scaled_error(&cont[..n], scal)
@@ -738,6 +855,25 @@ impl LinearSystem {
         }
         self.solve_e1(fjac, fac1, cont);
         scaled_error(&cont[..n], scal)
+    }
+}
+
+/// `e[i + j*ld] = -fjac[i + j*ldj]` for the `nm1 × nm1` leading block, column by column
+/// (the first loop of DECOMR and DECOMC for a full Jacobian).
+#[inline]
+fn negate_columns(e: &mut [f64], ld: usize, fjac: &[f64], ldj: usize, nm1: usize) {
+    if ld == nm1 && ldj == nm1 {
+        // Both column-major with leading dimension nm1: one contiguous block.
+        let len = nm1 * nm1;
+        for (ei, &ji) in e[..len].iter_mut().zip(&fjac[..len]) {
+            *ei = -ji;
+        }
+        return;
+    }
+    for (ecol, jcol) in e.chunks_exact_mut(ld).zip(fjac.chunks(ldj)).take(nm1) {
+        for (ei, &ji) in ecol[..nm1].iter_mut().zip(&jcol[..nm1]) {
+            *ei = -ji;
+        }
     }
 }
 

@@ -521,20 +521,20 @@ impl Stepper<'_, '_> {
         let c3q = st.h / st.hold;
         let c1q = c.c1 * c3q;
         let c2q = c.c2 * c3q;
-        for i in 0..self.setup.n {
-            let ak1 = w.cont[i + self.setup.n];
-            let ak2 = w.cont[i + 2 * self.setup.n];
-            let ak3 = w.cont[i + 3 * self.setup.n];
-            let z1i = c1q * (ak1 + (c1q - c.c2m1) * (ak2 + (c1q - c.c1m1) * ak3));
-            let z2i = c2q * (ak1 + (c2q - c.c2m1) * (ak2 + (c2q - c.c1m1) * ak3));
-            let z3i = c3q * (ak1 + (c3q - c.c2m1) * (ak2 + (c3q - c.c1m1) * ak3));
-            w.z1[i] = z1i;
-            w.z2[i] = z2i;
-            w.z3[i] = z3i;
-            w.f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
-            w.f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
-            w.f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
-        }
+        let n = self.setup.n;
+        let (ak1, rest) = w.cont[n..].split_at(n);
+        let (ak2, ak3) = rest.split_at(n);
+        extrapolate(
+            [c1q, c2q, c3q],
+            (c.c1m1, c.c2m1),
+            [ak1, ak2, &ak3[..n]],
+            w.z1,
+            w.z2,
+            w.z3,
+            w.f1,
+            w.f2,
+            w.f3,
+        );
     }
 
     /// Label 40: the simplified Newton iteration (§IV.8, (8.12)–(8.17)).
@@ -557,12 +557,7 @@ impl Stepper<'_, '_> {
             self.stats.nsol += 1;
             st.newt += 1;
             let newt = st.newt;
-            let mut dyno = 0.0;
-            for i in 0..n {
-                let denom = w.scal[i];
-                let (q1, q2, q3) = (w.z1[i] / denom, w.z2[i] / denom, w.z3[i] / denom);
-                dyno = dyno + q1 * q1 + q2 * q2 + q3 * q3;
-            }
+            let mut dyno = increment_norm(w.scal, w.z1, w.z2, w.z3);
             dyno = (dyno / (3 * n) as f64).sqrt();
             if newt > 1 && newt < nit {
                 let thq = dyno / st.dynold;
@@ -588,17 +583,7 @@ impl Stepper<'_, '_> {
                 }
             }
             st.dynold = dyno.max(s.uround);
-            for i in 0..n {
-                let f1i = w.f1[i] + w.z1[i];
-                let f2i = w.f2[i] + w.z2[i];
-                let f3i = w.f3[i] + w.z3[i];
-                w.f1[i] = f1i;
-                w.f2[i] = f2i;
-                w.f3[i] = f3i;
-                w.z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
-                w.z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
-                w.z3[i] = T31 * f1i + f2i;
-            }
+            newton_update(w.f1, w.f2, w.f3, w.z1, w.z2, w.z3);
             // IF (FACCON*DYNO.GT.FNEWT) GOTO 40: a NaN ends the iteration as
             // converged, as in the original.
             #[allow(clippy::neg_cmp_op_on_partial_ord)]
@@ -614,25 +599,17 @@ impl Stepper<'_, '_> {
         let n = self.setup.n;
         let c = &self.coef;
         let w = &mut self.w;
-        for (ci, stage) in [(c.c1, 0), (c.c2, 1), (1.0, 2)] {
-            let z = match stage {
-                0 => &mut w.z1,
-                1 => &mut w.z2,
-                _ => &mut w.z3,
-            };
-            for k in 0..n {
-                w.cont[k] = y[k] + z[k];
-            }
-            let xs = if stage == 2 { st.xph } else { st.x + ci * st.h };
-            problem.fcn(xs, &w.cont[..n], z);
+        let (y, cont) = (&y[..n], &mut w.cont[..n]);
+        for (xs, z) in [
+            (st.x + c.c1 * st.h, &mut *w.z1),
+            (st.x + c.c2 * st.h, &mut *w.z2),
+            (st.xph, &mut *w.z3),
+        ] {
+            add(cont, y, z);
+            problem.fcn(xs, cont, z);
         }
         self.stats.nfcn += 3;
-        for i in 0..n {
-            let (a1, a2, a3) = (w.z1[i], w.z2[i], w.z3[i]);
-            w.z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3;
-            w.z2[i] = TI21 * a1 + TI22 * a2 + TI23 * a3;
-            w.z3[i] = TI31 * a1 + TI32 * a2 + TI33 * a3;
-        }
+        to_transformed(w.z1, w.z2, w.z3);
     }
 
     /// Label 78, an unexpected step rejection: after a singular matrix (the fifth ends
@@ -759,17 +736,10 @@ impl Stepper<'_, '_> {
         let n = self.setup.n;
         let c = &self.coef;
         let w = &mut self.w;
-        for i in 0..n {
-            y[i] += w.z3[i];
-            let z2i = w.z2[i];
-            let z1i = w.z1[i];
-            w.cont[i + n] = (z2i - w.z3[i]) / c.c2m1;
-            let ak = (z1i - z2i) / c.c1mc2;
-            let mut acont3 = z1i / c.c1;
-            acont3 = (ak - acont3) / c.c2;
-            w.cont[i + 2 * n] = (ak - w.cont[i + n]) / c.c1m1;
-            w.cont[i + 3 * n] = w.cont[i + 2 * n] - acont3;
-        }
+        let (_, cont) = w.cont.split_at_mut(n);
+        let (cont1, rest) = cont.split_at_mut(n);
+        let (cont2, cont3) = rest.split_at_mut(n);
+        collocation(c, y, w.z1, w.z2, w.z3, cont1, cont2, &mut cont3[..n]);
     }
 
     /// A step rejected by the error test: H/10 on the first step, else HNEW.
@@ -787,6 +757,140 @@ impl Stepper<'_, '_> {
             self.stats.nrejct += 1;
         }
         st.redo()
+    }
+}
+
+/// `out = a + b` element by element (CONT = Y + Z of the stage values).
+#[inline]
+fn add(out: &mut [f64], a: &[f64], b: &[f64]) {
+    let n = out.len();
+    let (a, b) = (&a[..n], &b[..n]);
+    for i in 0..n {
+        out[i] = a[i] + b[i];
+    }
+}
+
+/// `z ← T⁻¹ z` over the three stages, row by row (after the f-calls of label 40).
+#[inline]
+fn to_transformed(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
+    let n = z1.len();
+    let (z2, z3) = (&mut z2[..n], &mut z3[..n]);
+    for i in 0..n {
+        let (a1, a2, a3) = (z1[i], z2[i], z3[i]);
+        z1[i] = TI11 * a1 + TI12 * a2 + TI13 * a3;
+        z2[i] = TI21 * a1 + TI22 * a2 + TI23 * a3;
+        z3[i] = TI31 * a1 + TI32 * a2 + TI33 * a3;
+    }
+}
+
+/// `Σ (z1/scal)² + (z2/scal)² + (z3/scal)²` accumulated in the original's order (DYNO).
+#[inline]
+fn increment_norm(scal: &[f64], z1: &[f64], z2: &[f64], z3: &[f64]) -> f64 {
+    let n = scal.len();
+    let (z1, z2, z3) = (&z1[..n], &z2[..n], &z3[..n]);
+    let mut dyno = 0.0;
+    for i in 0..n {
+        let denom = scal[i];
+        let (q1, q2, q3) = (z1[i] / denom, z2[i] / denom, z3[i] / denom);
+        dyno = dyno + q1 * q1 + q2 * q2 + q3 * q3;
+    }
+    dyno
+}
+
+/// `f += z`, `z = T f` (the end of a Newton iteration).
+///
+/// The vectors are separate parameters (not arrays of references) so that the compiler
+/// knows they do not overlap: no run-time overlap checks before the loop.
+#[inline]
+fn newton_update(
+    f1: &mut [f64],
+    f2: &mut [f64],
+    f3: &mut [f64],
+    z1: &mut [f64],
+    z2: &mut [f64],
+    z3: &mut [f64],
+) {
+    let n = f1.len();
+    let (f2, f3, z1, z2, z3) = (
+        &mut f2[..n],
+        &mut f3[..n],
+        &mut z1[..n],
+        &mut z2[..n],
+        &mut z3[..n],
+    );
+    for i in 0..n {
+        let f1i = f1[i] + z1[i];
+        let f2i = f2[i] + z2[i];
+        let f3i = f3[i] + z3[i];
+        f1[i] = f1i;
+        f2[i] = f2i;
+        f3[i] = f3i;
+        z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
+        z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
+        z3[i] = T31 * f1i + f2i;
+    }
+}
+
+/// The starting values of the Newton iteration from the last step's collocation
+/// polynomial `ak1..ak3` at the nodes `c1q, c2q, c3q`: `z`, and `f = T⁻¹ z`.
+// Separate vector parameters: the compiler then knows they do not overlap.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn extrapolate(
+    [c1q, c2q, c3q]: [f64; 3],
+    (c1m1, c2m1): (f64, f64),
+    [ak1, ak2, ak3]: [&[f64]; 3],
+    z1: &mut [f64],
+    z2: &mut [f64],
+    z3: &mut [f64],
+    f1: &mut [f64],
+    f2: &mut [f64],
+    f3: &mut [f64],
+) {
+    let n = ak1.len();
+    let (ak2, ak3) = (&ak2[..n], &ak3[..n]);
+    let (z1, z2, z3) = (&mut z1[..n], &mut z2[..n], &mut z3[..n]);
+    let (f1, f2, f3) = (&mut f1[..n], &mut f2[..n], &mut f3[..n]);
+    for i in 0..n {
+        let (ak1, ak2, ak3) = (ak1[i], ak2[i], ak3[i]);
+        let z1i = c1q * (ak1 + (c1q - c2m1) * (ak2 + (c1q - c1m1) * ak3));
+        let z2i = c2q * (ak1 + (c2q - c2m1) * (ak2 + (c2q - c1m1) * ak3));
+        let z3i = c3q * (ak1 + (c3q - c2m1) * (ak2 + (c3q - c1m1) * ak3));
+        z1[i] = z1i;
+        z2[i] = z2i;
+        z3[i] = z3i;
+        f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
+        f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
+        f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
+    }
+}
+
+/// `y += z3` and the coefficients of the collocation polynomial, CONT(N+1..4N).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn collocation(
+    c: &Coefficients,
+    y: &mut [f64],
+    z1: &[f64],
+    z2: &[f64],
+    z3: &[f64],
+    cont1: &mut [f64],
+    cont2: &mut [f64],
+    cont3: &mut [f64],
+) {
+    let n = y.len();
+    let (z1, z2, z3) = (&z1[..n], &z2[..n], &z3[..n]);
+    let (cont1, cont2, cont3) = (&mut cont1[..n], &mut cont2[..n], &mut cont3[..n]);
+    for i in 0..n {
+        y[i] += z3[i];
+        let z2i = z2[i];
+        let z1i = z1[i];
+        cont1[i] = (z2i - z3[i]) / c.c2m1;
+        let ak = (z1i - z2i) / c.c1mc2;
+        let mut acont3 = z1i / c.c1;
+        acont3 = (ak - acont3) / c.c2;
+        cont2[i] = (ak - cont1[i]) / c.c1m1;
+        cont3[i] = cont2[i] - acont3;
     }
 }
 
