@@ -9,7 +9,8 @@ C     DBANJA and DBANPS), tout doubling from 0.01 to 0.01*2**(NOUT-1).
 C     UPRIME at t = 0 is the consistent one (dheat.f starts from zero),
 C     so that every solver starts from the same consistent values.
 C     There are no root functions: RESH stands in for RT, never called.
-C     IDID = -1 (500 steps in one call) is no failure: the call is repeated.
+C     IDID = -1 (500 steps in one call) is no failure: the call is repeated
+C     with INFO(1) = 1, as DDASKR asks.
 C     Standard input: M, RTOL, ATOL, NOUT.  Printed: one name and value a
 C     line, the statistics, ERR (the max-norm error over the output
 C     times against the exact solution of the semi-discrete system) and
@@ -62,7 +63,10 @@ C     CPU (seconds of CPU time in DDASKR).
      *       RESH, 0, JROOT)
         CALL CPU_TIME(C1)
         CPU = CPU + (C1 - C0)
-        IF (IDID .EQ. -1) GO TO 35
+        IF (IDID .EQ. -1) THEN
+          INFO(1) = 1
+          GO TO 35
+        ENDIF
         IF (IDID .LT. 0) GO TO 50
         CALL EXACT(M, T, C, EIG, G)
         DO 30 K = 1, M
