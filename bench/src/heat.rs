@@ -330,7 +330,8 @@ fn write_csv(path: &Path, m: usize, points: &[WpdPoint]) -> Result<(), String> {
             ),
             Err(e) => format!(",,,,,{}", e.replace(',', ";")),
         };
-        csv += &format!("{},{m},{},0,{:.3e},{row}\n", p.solver, m * m, p.atol);
+        // The names hold commas: quoted.
+        csv += &format!("\"{}\",{m},{},0,{:.3e},{row}\n", p.solver, m * m, p.atol);
     }
     std::fs::write(path, csv).map_err(|e| format!("{}: {e}", path.display()))
 }
