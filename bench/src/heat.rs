@@ -18,7 +18,7 @@
 //! writes `heat_krylov.{csv,png,svg}` into DIR (docs/wpd): CPU time against the error
 //! of the solution against the exact one of the semi-discrete system.
 
-use crate::plot::{register_font, COLORS};
+use crate::plot::{one_two_five, register_font, COLORS};
 use ffi_tests::{fortran_program_with, work_dir, Link};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -408,7 +408,8 @@ where
         .x_desc("-log10 of the max-norm error over the output times")
         .y_desc("CPU time per solve [s]")
         .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| format!("{v:.0e}"))
+        .y_labels(40)
+        .y_label_formatter(&one_two_five)
         .draw()
         .map_err(err)?;
     let mut solvers: Vec<&str> = Vec::new();
