@@ -9,6 +9,7 @@
 //! problem (`<problem>.svg`, `<problem>.png`) and `summary.md` into DIR (docs/wpd).
 
 mod dassl;
+mod heat;
 #[cfg(feature = "ida")]
 mod ida;
 #[cfg(feature = "peers")]
@@ -142,6 +143,16 @@ fn main() {
             std::process::exit(1);
         }
         return;
+    }
+    if std::env::args().nth(1).as_deref() == Some("heat") {
+        match heat::main(std::env::args().skip(2)) {
+            Ok(true) => return,
+            Ok(false) => std::process::exit(1),
+            Err(e) => {
+                eprintln!("{e}");
+                std::process::exit(2);
+            }
+        }
     }
     if std::env::args().nth(1).as_deref() == Some("throughput") {
         if let Err(e) = throughput::main(std::env::args().skip(2)) {

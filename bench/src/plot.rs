@@ -78,7 +78,7 @@ fn y_range(ok: &[&&Point]) -> (f64, f64) {
 }
 
 /// Labels for the log time axis at 1, 2 and 5 times a power of ten only.
-fn one_two_five(v: &f64) -> String {
+pub fn one_two_five(v: &f64) -> String {
     let mantissa = v / 10f64.powf(v.log10().floor());
     if [1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-6) {
         format!("{v:.0e}")

@@ -1,0 +1,88 @@
+//! The large-n heat driver of the bench (`bench/fortran/heat_large.f`, issue 13):
+//! DDASKR's Krylov option on the authors' heat problem.
+//!
+//! In CI it is linked against libstiffdae with a preconditioner of our own
+//! (`fortran/heat_linepre.f`) and must print, at M = 10 and 30, the statistics, last
+//! step size, TN and error that `expected/heat_large.txt` froze from the same program
+//! linked against the original DDASKR. With `STIFFDAE_DASKR_SRC` set to the DDASKR
+//! distribution, it is also built with the authors' banded preconditioner
+//! (`preconds/dbanpre.f`, as the bench builds it) against both and must print the same.
+
+use ffi_tests::{fortran_program_with, root, run, work_dir, Link};
+use std::path::PathBuf;
+use std::process::Command;
+
+const FLAGS: &[&str] = &["-std=legacy", "-w", "-fallow-argument-mismatch"];
+
+/// What the driver prints for mesh size `m`, its CPU time and the original's messages
+/// (on its standard output) left out.
+fn statistics(exe: &std::path::Path, m: usize) -> Vec<String> {
+    let out = run(exe, &format!("{m} 0 1e-5 11\n"), &[("STIFFDAE_QUIET", "1")]);
+    assert!(out.status.success(), "{}", exe.display());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| {
+            let key = l.split_whitespace().next().unwrap_or("");
+            !key.is_empty() && key.chars().all(|c| c.is_ascii_uppercase()) && key != "CPU"
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+fn driver() -> PathBuf {
+    root().join("bench/fortran/heat_large.f")
+}
+
+#[test]
+fn heat_driver_with_our_preconditioner_prints_the_originals_statistics() {
+    let exe = fortran_program_with(
+        "heat-large-linepre",
+        &[driver(), root().join("ffi-tests/fortran/heat_linepre.f")],
+        Link::Static,
+        FLAGS,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let ours: Vec<String> = [10, 30].iter().flat_map(|&m| statistics(&exe, m)).collect();
+    let expected = std::fs::read_to_string(root().join("ffi-tests/expected/heat_large.txt"))
+        .expect("expected output");
+    let expected: Vec<&str> = expected.lines().collect();
+    assert_eq!(ours, expected);
+}
+
+#[test]
+fn heat_driver_with_the_authors_band_preconditioner_matches_the_original() {
+    let Some(src) = std::env::var_os("STIFFDAE_DASKR_SRC").map(PathBuf::from) else {
+        eprintln!(
+            "skipped: set STIFFDAE_DASKR_SRC to the DDASKR distribution (solver/, preconds/) to build the heat driver with dbanpre.f"
+        );
+        return;
+    };
+    let solver = |f: &str| src.join("solver").join(f);
+    let sources = vec![
+        driver(),
+        root().join("bench/fortran/heat_banpre.f"),
+        src.join("preconds/dbanpre.f"),
+        solver("daux.f"),
+        solver("dlinpk.f"),
+    ];
+    let ours = fortran_program_with("heat-large-banpre", &sources, Link::Static, FLAGS)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let original = work_dir().join("heat-large-banpre-original");
+    let out = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()))
+        .arg("-O2")
+        .args(FLAGS)
+        .arg("-o")
+        .arg(&original)
+        .args(&sources)
+        .arg(solver("ddaskr.f"))
+        .output()
+        .expect("gfortran");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for m in [10, 30] {
+        assert_eq!(statistics(&ours, m), statistics(&original, m), "M = {m}");
+    }
+}
