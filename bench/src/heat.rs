@@ -470,26 +470,21 @@ mod ida {
     use super::{median, Run, NOUT};
     use std::ffi::{c_long, c_void};
 
-    type NVector = *mut c_void;
-    type ResFn = unsafe extern "C" fn(f64, NVector, NVector, NVector, *mut c_void) -> i32;
+    use crate::ida::{
+        IDACreate, IDAFree, IDAGetNumResEvals, IDAGetNumSteps, IDAInit, IDASetErrFile,
+        IDASetLinearSolver, IDASetMaxNumSteps, IDASetUserData, IDASolve, NVector, N_VDestroy,
+        N_VGetArrayPointer_Serial, N_VNew_Serial, SUNContext_Create, SUNContext_Free,
+        SUNLinSolFree,
+    };
+
     type LocalFn = unsafe extern "C" fn(i64, f64, NVector, NVector, NVector, *mut c_void) -> i32;
 
+    // What only this problem uses of IDA: SPGMR, IDABBDPRE, scalar tolerances, the
+    // linear-iteration counters (the rest is declared in `crate::ida`).
     #[link(name = "sundials_ida")]
     unsafe extern "C" {
-        fn SUNContext_Create(comm: *mut c_void, ctx: *mut *mut c_void) -> i32;
-        fn SUNContext_Free(ctx: *mut *mut c_void) -> i32;
-        fn N_VNew_Serial(n: i64, ctx: *mut c_void) -> NVector;
-        fn N_VGetArrayPointer_Serial(v: NVector) -> *mut f64;
-        fn N_VDestroy(v: NVector);
         fn SUNLinSol_SPGMR(y: NVector, pretype: i32, maxl: i32, ctx: *mut c_void) -> *mut c_void;
-        fn SUNLinSolFree(s: *mut c_void) -> i32;
-        fn IDACreate(ctx: *mut c_void) -> *mut c_void;
-        fn IDAInit(mem: *mut c_void, res: ResFn, t0: f64, yy: NVector, yp: NVector) -> i32;
         fn IDASStolerances(mem: *mut c_void, rtol: f64, atol: f64) -> i32;
-        fn IDASetUserData(mem: *mut c_void, data: *mut c_void) -> i32;
-        fn IDASetErrFile(mem: *mut c_void, file: *mut c_void) -> i32;
-        fn IDASetMaxNumSteps(mem: *mut c_void, mxsteps: i64) -> i32;
-        fn IDASetLinearSolver(mem: *mut c_void, ls: *mut c_void, a: *mut c_void) -> i32;
         #[allow(clippy::too_many_arguments)]
         fn IDABBDPrecInit(
             mem: *mut c_void,
@@ -502,19 +497,8 @@ mod ida {
             gres: LocalFn,
             gcomm: *const c_void,
         ) -> i32;
-        fn IDASolve(
-            mem: *mut c_void,
-            tout: f64,
-            tret: *mut f64,
-            yy: NVector,
-            yp: NVector,
-            itask: i32,
-        ) -> i32;
-        fn IDAGetNumSteps(mem: *mut c_void, n: *mut i64) -> i32;
-        fn IDAGetNumResEvals(mem: *mut c_void, n: *mut i64) -> i32;
         fn IDAGetNumLinIters(mem: *mut c_void, n: *mut i64) -> i32;
         fn IDAGetNumLinResEvals(mem: *mut c_void, n: *mut i64) -> i32;
-        fn IDAFree(mem: *mut *mut c_void);
     }
 
     // The C library's process CPU time, as gfortran's CPU_TIME measures the drivers.

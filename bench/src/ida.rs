@@ -11,8 +11,8 @@ use crate::problems::{Kind, TestProblem};
 use crate::solvers::Outcome;
 use std::ffi::c_void;
 
-type NVector = *mut c_void;
-type IdaResFn = unsafe extern "C" fn(f64, NVector, NVector, NVector, *mut c_void) -> i32;
+pub(crate) type NVector = *mut c_void;
+pub(crate) type IdaResFn = unsafe extern "C" fn(f64, NVector, NVector, NVector, *mut c_void) -> i32;
 type IdaJacFn = unsafe extern "C" fn(
     f64,
     f64,
@@ -28,29 +28,35 @@ type IdaJacFn = unsafe extern "C" fn(
 
 #[link(name = "sundials_ida")]
 unsafe extern "C" {
-    fn SUNContext_Create(comm: *mut c_void, ctx: *mut *mut c_void) -> i32;
-    fn SUNContext_Free(ctx: *mut *mut c_void) -> i32;
-    fn N_VNew_Serial(n: i64, ctx: *mut c_void) -> NVector;
-    fn N_VGetArrayPointer_Serial(v: NVector) -> *mut f64;
-    fn N_VDestroy(v: NVector);
+    pub(crate) fn SUNContext_Create(comm: *mut c_void, ctx: *mut *mut c_void) -> i32;
+    pub(crate) fn SUNContext_Free(ctx: *mut *mut c_void) -> i32;
+    pub(crate) fn N_VNew_Serial(n: i64, ctx: *mut c_void) -> NVector;
+    pub(crate) fn N_VGetArrayPointer_Serial(v: NVector) -> *mut f64;
+    pub(crate) fn N_VDestroy(v: NVector);
     fn SUNDenseMatrix(m: i64, n: i64, ctx: *mut c_void) -> *mut c_void;
     fn SUNDenseMatrix_Data(a: *mut c_void) -> *mut f64;
     fn SUNMatDestroy(a: *mut c_void);
     fn SUNLinSol_Dense(y: NVector, a: *mut c_void, ctx: *mut c_void) -> *mut c_void;
-    fn SUNLinSolFree(s: *mut c_void) -> i32;
-    fn IDACreate(ctx: *mut c_void) -> *mut c_void;
-    fn IDAInit(mem: *mut c_void, res: IdaResFn, t0: f64, yy: NVector, yp: NVector) -> i32;
+    pub(crate) fn SUNLinSolFree(s: *mut c_void) -> i32;
+    pub(crate) fn IDACreate(ctx: *mut c_void) -> *mut c_void;
+    pub(crate) fn IDAInit(
+        mem: *mut c_void,
+        res: IdaResFn,
+        t0: f64,
+        yy: NVector,
+        yp: NVector,
+    ) -> i32;
     fn IDAReInit(mem: *mut c_void, t0: f64, yy: NVector, yp: NVector) -> i32;
     fn IDASVtolerances(mem: *mut c_void, rtol: f64, atol: NVector) -> i32;
-    fn IDASetUserData(mem: *mut c_void, data: *mut c_void) -> i32;
-    fn IDASetErrFile(mem: *mut c_void, file: *mut c_void) -> i32;
-    fn IDASetMaxNumSteps(mem: *mut c_void, mxsteps: i64) -> i32;
+    pub(crate) fn IDASetUserData(mem: *mut c_void, data: *mut c_void) -> i32;
+    pub(crate) fn IDASetErrFile(mem: *mut c_void, file: *mut c_void) -> i32;
+    pub(crate) fn IDASetMaxNumSteps(mem: *mut c_void, mxsteps: i64) -> i32;
     fn IDASetStopTime(mem: *mut c_void, tstop: f64) -> i32;
-    fn IDASetLinearSolver(mem: *mut c_void, ls: *mut c_void, a: *mut c_void) -> i32;
+    pub(crate) fn IDASetLinearSolver(mem: *mut c_void, ls: *mut c_void, a: *mut c_void) -> i32;
     fn IDASetJacFn(mem: *mut c_void, jac: IdaJacFn) -> i32;
     fn IDASetId(mem: *mut c_void, id: NVector) -> i32;
     fn IDASetSuppressAlg(mem: *mut c_void, suppress: i32) -> i32;
-    fn IDASolve(
+    pub(crate) fn IDASolve(
         mem: *mut c_void,
         tout: f64,
         tret: *mut f64,
@@ -58,10 +64,10 @@ unsafe extern "C" {
         yp: NVector,
         itask: i32,
     ) -> i32;
-    fn IDAGetNumSteps(mem: *mut c_void, n: *mut i64) -> i32;
-    fn IDAGetNumResEvals(mem: *mut c_void, n: *mut i64) -> i32;
+    pub(crate) fn IDAGetNumSteps(mem: *mut c_void, n: *mut i64) -> i32;
+    pub(crate) fn IDAGetNumResEvals(mem: *mut c_void, n: *mut i64) -> i32;
     fn IDAGetNumJacEvals(mem: *mut c_void, n: *mut i64) -> i32;
-    fn IDAFree(mem: *mut *mut c_void);
+    pub(crate) fn IDAFree(mem: *mut *mut c_void);
 }
 
 const IDA_NORMAL: i32 = 1;
