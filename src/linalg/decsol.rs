@@ -44,29 +44,14 @@ macro_rules! small {
 macro_rules! medium {
     ($n:expr, $f:ident($($arg:expr),*)) => {
         match $n {
-            0..=SMALL => small!($n, $f($($arg),*)),
-            17 => $f::<17>($($arg),*),
-            18 => $f::<18>($($arg),*),
-            19 => $f::<19>($($arg),*),
-            20 => $f::<20>($($arg),*),
-            21 => $f::<21>($($arg),*),
-            22 => $f::<22>($($arg),*),
-            23 => $f::<23>($($arg),*),
-            24 => $f::<24>($($arg),*),
-            25 => $f::<25>($($arg),*),
-            26 => $f::<26>($($arg),*),
-            27 => $f::<27>($($arg),*),
-            28 => $f::<28>($($arg),*),
-            29 => $f::<29>($($arg),*),
-            30 => $f::<30>($($arg),*),
-            31 => $f::<31>($($arg),*),
-            _ => $f::<32>($($arg),*),
+            0..=UNROLL => small!($n, $f($($arg),*)),
+            _ => above_unrolled!($n, $f($($arg),*)),
         }
     };
 }
 
-/// [`medium!`] for the orders above [`UNROLL`] only, where DEC's specialised kernels
-/// take over from the unrolled ones (no code for the orders that never get there).
+/// The orders above [`UNROLL`] up to [`MEDIUM`] as the constant `N`: DEC's specialised
+/// kernels there (its smaller orders are unrolled), and the upper part of [`medium!`].
 macro_rules! above_unrolled {
     ($n:expr, $f:ident($($arg:expr),*)) => {
         match $n {
