@@ -246,32 +246,35 @@ pub(crate) fn message(text: &str) {
 /// Writes a message the original prints as `records` on unit 6: `line` on stderr, or
 /// the records on stdout in the unit-6 style.
 pub(crate) fn message_as(line: &str, records: &[String]) {
-    match messages() {
-        Messages::Quiet => {}
-        Messages::Lines => {
-            let _ = writeln!(std::io::stderr().lock(), "{line}");
-        }
-        Messages::Unit6 => write_records(&mut std::io::stdout().lock(), records),
-    }
+    emit(line, records, false);
 }
 
 /// Writes a message the original prints as `records` on its error unit (SLATEC's
 /// I1MACH(4), stderr): `line`, or the records in the unit-6 style.
 pub(crate) fn message_on_error_unit(line: &str, records: &[String]) {
-    match messages() {
-        Messages::Quiet => {}
-        Messages::Lines => {
-            let _ = writeln!(std::io::stderr().lock(), "{line}");
-        }
-        Messages::Unit6 => write_records(&mut std::io::stderr().lock(), records),
-    }
+    emit(line, records, true);
 }
 
-fn write_records(out: &mut impl Write, records: &[String]) {
-    for record in records {
-        let _ = writeln!(out, "{record}");
+/// `line` on stderr, or in the unit-6 style the records on stderr (`error_unit`) or
+/// stdout.
+fn emit(line: &str, records: &[String], error_unit: bool) {
+    let style = messages();
+    let text: Vec<&str> = match style {
+        Messages::Quiet => return,
+        Messages::Lines => vec![line],
+        Messages::Unit6 => records.iter().map(String::as_str).collect(),
+    };
+    let write = |out: &mut dyn Write| {
+        for t in &text {
+            let _ = writeln!(out, "{t}");
+        }
+        let _ = out.flush();
+    };
+    if error_unit || style == Messages::Lines {
+        write(&mut std::io::stderr().lock());
+    } else {
+        write(&mut std::io::stdout().lock());
     }
-    let _ = out.flush();
 }
 
 /// A shared slice over `len` elements at `ptr`, or `None` for a null or misaligned
