@@ -150,6 +150,13 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
             _ => {}
         }
     }
+    dec_any(n, a, lda, ip)
+}
+
+/// [`dec_body`] for any order and leading dimension, out of line so that the callers of
+/// [`dec`] (which inline it) stay small for the other paths, as [`sol_any`].
+#[inline(never)]
+fn dec_any(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(n, a, lda, ip)
 }
 
@@ -275,10 +282,15 @@ fn dec_stage(
         let (t, old) = (c[m], c[k]);
         c[k] = t;
         let x = &mut c[k + 1..];
-        // Without the update when t = 0 (label 45), but with the exchange.
+        // Without the update when t = 0 (label 45), but with the exchange: written as a
+        // store to every row, not one to row m, so that every store has a constant
+        // address and the next stage's pivot search takes the values from registers (a
+        // load of two values stored apart cannot be forwarded and stalls).
         if t == 0.0 {
             if m != k {
-                x[m - k - 1] = old;
+                for i in 0..x.len() {
+                    x[i] = if k + 1 + i == m { old } else { x[i] };
+                }
             }
         } else {
             for i in 0..x.len() {
@@ -355,7 +367,10 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
     assert_eq!(ip.len(), n);
-    if lda == n && (2..=MEDIUM).contains(&n) {
+    // Orders 3 to 7 take the loops with runtime bounds, as the original: unrolled, the
+    // first update loads two multipliers with one vector load just after DEC stored them
+    // one by one, which the processor cannot forward and waits for.
+    if lda == n && (n == 2 || (8..=MEDIUM).contains(&n)) {
         return medium!(n, sol_fixed(a, b, ip));
     }
     sol_any(n, a, lda, b, ip)

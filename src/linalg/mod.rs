@@ -38,16 +38,12 @@ pub enum Kernel {
     Faer,
 }
 
+/// The storage and kernel of a [`RealLu`]; the pivots are the struct's own, so that
+/// telling the kinds apart is one compare, not a decoded niche.
 enum RealKind {
-    Dense {
-        ip: Vec<usize>,
-    },
-    Banded {
-        ml: usize,
-        mu: usize,
-        ip: Vec<usize>,
-    },
-    Faer(FaerRealLu),
+    Dense,
+    Banded { ml: usize, mu: usize },
+    Faer(Box<FaerRealLu>),
 }
 
 /// LU with partial pivoting of a real n×n matrix, dense or banded, owning its storage.
@@ -55,6 +51,7 @@ pub struct RealLu {
     n: usize,
     ld: usize,
     a: Vec<f64>,
+    ip: Vec<usize>,
     kind: RealKind,
 }
 
@@ -67,13 +64,14 @@ impl RealLu {
     /// A dense matrix factored by the given kernel.
     pub fn dense_with(n: usize, kernel: Kernel) -> Self {
         let kind = match kernel {
-            Kernel::Faer => RealKind::Faer(FaerRealLu::new(n)),
-            Kernel::Decsol => RealKind::Dense { ip: vec![0; n] },
+            Kernel::Faer => RealKind::Faer(Box::new(FaerRealLu::new(n))),
+            Kernel::Decsol => RealKind::Dense,
         };
         Self {
             n,
             ld: n,
             a: vec![0.0; n * n],
+            ip: vec![0; n],
             kind,
         }
     }
@@ -87,11 +85,8 @@ impl RealLu {
             n,
             ld,
             a: vec![0.0; ld * n],
-            kind: RealKind::Banded {
-                ml,
-                mu,
-                ip: vec![0; n],
-            },
+            ip: vec![0; n],
+            kind: RealKind::Banded { ml, mu },
         }
     }
 
@@ -111,38 +106,53 @@ impl RealLu {
     }
 
     /// Factors the matrix in place.
+    ///
+    /// Each kind goes straight to its kernel (the dense one inlined, the others out of
+    /// line), so that a factorisation of the smallest orders costs no more than the
+    /// original's call of DEC.
     #[inline]
     pub fn factor(&mut self) -> Result<(), Singular> {
-        let (n, ld) = (self.n, self.ld);
-        match &mut self.kind {
-            RealKind::Dense { ip } => decsol::dec(n, &mut self.a, ld, ip),
-            RealKind::Banded { ml, mu, ip } => decsol::decb(n, &mut self.a, ld, *ml, *mu, ip),
-            RealKind::Faer(f) => f.factor(&mut self.a),
+        match self.kind {
+            RealKind::Dense => decsol::dec(self.n, &mut self.a, self.ld, &mut self.ip),
+            // DECB's own shortcut for N = 1 (label 70), which is DEC's.
+            RealKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
+                decsol::dec(1, &mut self.a, 1, &mut self.ip)
+            }
+            RealKind::Banded { ml, mu } => self.factor_banded(ml, mu),
+            RealKind::Faer(ref mut f) => f.factor(&mut self.a),
         }
+    }
+
+    #[inline(never)]
+    fn factor_banded(&mut self, ml: usize, mu: usize) -> Result<(), Singular> {
+        decsol::decb(self.n, &mut self.a, self.ld, ml, mu, &mut self.ip)
     }
 
     /// Solves `A x = b` in place with the last successful factorisation.
     #[inline]
     pub fn solve(&mut self, b: &mut [f64]) {
-        let (n, ld) = (self.n, self.ld);
-        match &mut self.kind {
-            RealKind::Dense { ip } => decsol::sol(n, &self.a, ld, b, ip),
-            RealKind::Banded { ml, mu, ip } => decsol::solb(n, &self.a, ld, *ml, *mu, b, ip),
-            RealKind::Faer(f) => f.solve(&self.a, b),
+        match self.kind {
+            RealKind::Dense => decsol::sol(self.n, &self.a, self.ld, b, &self.ip),
+            // SOLB's label 50 for N = 1, which is SOL's.
+            RealKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
+                decsol::sol(1, &self.a, 1, b, &self.ip)
+            }
+            RealKind::Banded { ml, mu } => self.solve_banded(ml, mu, b),
+            RealKind::Faer(ref mut f) => f.solve(&self.a, b),
         }
+    }
+
+    #[inline(never)]
+    fn solve_banded(&self, ml: usize, mu: usize, b: &mut [f64]) {
+        decsol::solb(self.n, &self.a, self.ld, ml, mu, b, &self.ip);
     }
 }
 
+/// The storage and kernel of a [`ComplexLu`], as [`RealKind`].
 enum ComplexKind {
-    Dense {
-        ip: Vec<usize>,
-    },
-    Banded {
-        ml: usize,
-        mu: usize,
-        ip: Vec<usize>,
-    },
-    Faer(FaerComplexLu),
+    Dense,
+    Banded { ml: usize, mu: usize },
+    Faer(Box<FaerComplexLu>),
 }
 
 /// LU with partial pivoting of a complex matrix stored as separate real and imaginary
@@ -152,6 +162,7 @@ pub struct ComplexLu {
     ld: usize,
     ar: Vec<f64>,
     ai: Vec<f64>,
+    ip: Vec<usize>,
     kind: ComplexKind,
 }
 
@@ -164,14 +175,15 @@ impl ComplexLu {
     /// A dense matrix factored by the given kernel.
     pub fn dense_with(n: usize, kernel: Kernel) -> Self {
         let kind = match kernel {
-            Kernel::Faer => ComplexKind::Faer(FaerComplexLu::new(n)),
-            Kernel::Decsol => ComplexKind::Dense { ip: vec![0; n] },
+            Kernel::Faer => ComplexKind::Faer(Box::new(FaerComplexLu::new(n))),
+            Kernel::Decsol => ComplexKind::Dense,
         };
         Self {
             n,
             ld: n,
             ar: vec![0.0; n * n],
             ai: vec![0.0; n * n],
+            ip: vec![0; n],
             kind,
         }
     }
@@ -184,11 +196,8 @@ impl ComplexLu {
             ld,
             ar: vec![0.0; ld * n],
             ai: vec![0.0; ld * n],
-            kind: ComplexKind::Banded {
-                ml,
-                mu,
-                ip: vec![0; n],
-            },
+            ip: vec![0; n],
+            kind: ComplexKind::Banded { ml, mu },
         }
     }
 
@@ -207,30 +216,50 @@ impl ComplexLu {
         (&mut self.ar, &mut self.ai)
     }
 
-    /// Factors the matrix in place.
+    /// Factors the matrix in place, each kind straight to its kernel as
+    /// [`RealLu::factor`].
     #[inline]
     pub fn factor(&mut self) -> Result<(), Singular> {
-        let (n, ld) = (self.n, self.ld);
-        match &mut self.kind {
-            ComplexKind::Dense { ip } => decsol::decc(n, &mut self.ar, &mut self.ai, ld, ip),
-            ComplexKind::Banded { ml, mu, ip } => {
-                decsol::decbc(n, &mut self.ar, &mut self.ai, ld, *ml, *mu, ip)
+        match self.kind {
+            ComplexKind::Dense => {
+                decsol::decc(self.n, &mut self.ar, &mut self.ai, self.ld, &mut self.ip)
             }
-            ComplexKind::Faer(f) => f.factor(&self.ar, &self.ai),
+            // DECBC's own shortcut for N = 1 (label 70), which is DECC's.
+            ComplexKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
+                decsol::decc(1, &mut self.ar, &mut self.ai, 1, &mut self.ip)
+            }
+            ComplexKind::Banded { ml, mu } => self.factor_banded(ml, mu),
+            ComplexKind::Faer(ref mut f) => f.factor(&self.ar, &self.ai),
         }
+    }
+
+    #[inline(never)]
+    fn factor_banded(&mut self, ml: usize, mu: usize) -> Result<(), Singular> {
+        let (ar, ai) = (&mut self.ar, &mut self.ai);
+        decsol::decbc(self.n, ar, ai, self.ld, ml, mu, &mut self.ip)
     }
 
     /// Solves `A x = b` in place, `b = br + i bi`.
     #[inline]
     pub fn solve(&mut self, br: &mut [f64], bi: &mut [f64]) {
-        let (n, ld) = (self.n, self.ld);
-        match &mut self.kind {
-            ComplexKind::Dense { ip } => decsol::solc(n, &self.ar, &self.ai, ld, br, bi, ip),
-            ComplexKind::Banded { ml, mu, ip } => {
-                decsol::solbc(n, &self.ar, &self.ai, ld, *ml, *mu, br, bi, ip)
+        match self.kind {
+            ComplexKind::Dense => {
+                decsol::solc(self.n, &self.ar, &self.ai, self.ld, br, bi, &self.ip)
             }
-            ComplexKind::Faer(f) => f.solve(br, bi),
+            // SOLBC's label 50 for N = 1, which is SOLC's.
+            ComplexKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
+                decsol::solc(1, &self.ar, &self.ai, 1, br, bi, &self.ip)
+            }
+            ComplexKind::Banded { ml, mu } => self.solve_banded(ml, mu, br, bi),
+            ComplexKind::Faer(ref mut f) => f.solve(br, bi),
         }
+    }
+
+    #[inline(never)]
+    fn solve_banded(&self, ml: usize, mu: usize, br: &mut [f64], bi: &mut [f64]) {
+        decsol::solbc(
+            self.n, &self.ar, &self.ai, self.ld, ml, mu, br, bi, &self.ip,
+        );
     }
 }
 
