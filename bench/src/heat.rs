@@ -1,12 +1,14 @@
 //! Issue 13, large n: DDASKR's Krylov option on the authors' heat problem
 //! (`bench/fortran/heat_large.f`, an M x M mesh, n = M^2) with their banded
-//! preconditioner (ML = MU = 1).
+//! preconditioner (ML = MU = 1) or, with `--pre mg`, our multigrid V-cycle
+//! (`bench/fortran/heat_mgpre.f`), whose linear iterations per Newton iteration do not
+//! grow with M.
 //!
 //! `cargo run --release -p stiffdae-bench --features ida -- heat --original DIR
-//! [--sizes 10,30,100,300] [--repeats R] [--nout K] [--wpd M] [--out DIR]` builds the driver twice
-//! from the DDASKR sources in DIR (solver/ddaskr.f, daux.f, dlinpk.f,
-//! preconds/dbanpre.f, never part of this repository): against libstiffdae and against
-//! the original ddaskr.f. It runs every size with both (R interleaved repeats, at most 3
+//! [--pre band|mg] [--sizes 10,30,100,300] [--repeats R] [--nout K] [--wpd M] [--out DIR]`
+//! builds the driver twice from the DDASKR sources in DIR (solver/ddaskr.f, daux.f,
+//! dlinpk.f and, for the band preconditioner, preconds/dbanpre.f, never part of this
+//! repository): against libstiffdae and against the original ddaskr.f. It runs every size with both (R interleaved repeats, at most 3
 //! from n = 40000 on; medians of the CPU time the driver measures in DDASKR), checks
 //! that the statistics and the error are identical, and prints a markdown table (output
 //! times 0.01 · 2^k, k < K: K = 4, to 0.08, by default, as M = 300 takes minutes per run
@@ -16,7 +18,8 @@
 //! (rtol = 0, as in dheat.f) with both and, with the `ida` feature, with SUNDIALS IDA
 //! (SPGMR and IDABBDPRE with the same band difference quotients, mudq = mldq = 1), and
 //! writes `heat_krylov.{csv,png,svg}` into DIR (docs/wpd): CPU time against the error
-//! of the solution against the exact one of the semi-discrete system.
+//! of the solution against the exact one of the semi-discrete system. The diagram is
+//! band only (IDA has the same band preconditioner, not ours): `--pre mg` skips it.
 
 use crate::plot::{one_two_five, register_font, COLORS};
 use ffi_tests::{fortran_program_with, work_dir, Link};
@@ -26,11 +29,11 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-const USAGE: &str = "usage: stiffdae-bench heat --original DIR [--sizes 10,30,100,300] \
-     [--repeats R] [--nout K] [--wpd M] [--out DIR]\n\
+const USAGE: &str = "usage: stiffdae-bench heat --original DIR [--pre band|mg] \
+     [--sizes 10,30,100,300] [--repeats R] [--nout K] [--wpd M] [--out DIR]\n\
      DIR holds the original DDASKR sources: solver/ddaskr.f, solver/daux.f, \
-     solver/dlinpk.f and preconds/dbanpre.f (the preconditioner is third-party and not \
-     in this repository)";
+     solver/dlinpk.f and, for --pre band (the default), preconds/dbanpre.f (third-party, \
+     not in this repository); --pre mg is our multigrid preconditioner and has no diagram";
 
 /// The diagram's output times: 0.01, 0.02, ..., 10.24, as in dheat.f.
 const NOUT: u32 = 11;
@@ -67,8 +70,18 @@ struct WpdPoint {
     run: Result<Run, String>,
 }
 
+/// The preconditioner the driver is linked with.
+#[derive(Clone, Copy, PartialEq)]
+enum Pre {
+    /// The authors' DBANJA/DBANPS (`heat_banpre.f` and their dbanpre.f).
+    Band,
+    /// Ours, `heat_mgpre.f`.
+    Multigrid,
+}
+
 struct Args {
     original: PathBuf,
+    pre: Pre,
     sizes: Vec<usize>,
     repeats: usize,
     /// The table's number of output times (tout doubling from 0.01).
@@ -79,8 +92,10 @@ struct Args {
 
 fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     let mut original = None;
+    let mut wpd = None;
     let mut args = Args {
         original: PathBuf::new(),
+        pre: Pre::Band,
         sizes: vec![10, 30, 100, 300],
         repeats: 5,
         nout: TABLE_NOUT,
@@ -91,6 +106,13 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
         let v = it.next().ok_or(format!("{a} needs a value"))?;
         match a.as_str() {
             "--original" => original = Some(PathBuf::from(v)),
+            "--pre" => {
+                args.pre = match v.as_str() {
+                    "band" => Pre::Band,
+                    "mg" => Pre::Multigrid,
+                    _ => return Err(format!("--pre: {v} is neither band nor mg")),
+                }
+            }
             "--sizes" => {
                 args.sizes = v
                     .split(',')
@@ -99,12 +121,17 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
             }
             "--repeats" => args.repeats = v.parse().map_err(|e| format!("--repeats: {e}"))?,
             "--nout" => args.nout = v.parse().map_err(|e| format!("--nout: {e}"))?,
-            "--wpd" => args.wpd = v.parse().map_err(|e| format!("--wpd: {e}"))?,
+            "--wpd" => wpd = Some(v.parse().map_err(|e| format!("--wpd: {e}"))?),
             "--out" => args.out = PathBuf::from(v),
             _ => return Err(format!("unknown argument {a}")),
         }
     }
     args.original = original.ok_or("--original DIR is required")?;
+    args.wpd = match (args.pre, wpd) {
+        (Pre::Band, w) => w.unwrap_or(args.wpd),
+        (Pre::Multigrid, None | Some(0)) => 0,
+        (Pre::Multigrid, Some(_)) => return Err("--pre mg has no diagram: --wpd 0".into()),
+    };
     if args
         .sizes
         .iter()
@@ -117,18 +144,23 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
 }
 
 /// Builds the driver against libstiffdae and against the original DDASKR.
-fn programs(dir: &Path) -> Result<[PathBuf; 2], String> {
+fn programs(dir: &Path, pre: Pre) -> Result<[PathBuf; 2], String> {
     let bench = Path::new(env!("CARGO_MANIFEST_DIR")).join("fortran");
-    let driver = [bench.join("heat_large.f"), bench.join("heat_banpre.f")];
-    let pre = dir.join("preconds/dbanpre.f");
     let solver = ["ddaskr.f", "daux.f", "dlinpk.f"].map(|f| dir.join("solver").join(f));
-    if let Some(missing) = solver.iter().chain([&pre]).find(|p| !p.is_file()) {
+    let (name, mut sources) = match pre {
+        Pre::Band => (
+            "heat-large",
+            vec![bench.join("heat_banpre.f"), dir.join("preconds/dbanpre.f")],
+        ),
+        Pre::Multigrid => ("heat-large-mg", vec![bench.join("heat_mgpre.f")]),
+    };
+    sources.insert(0, bench.join("heat_large.f"));
+    sources.extend([solver[1].clone(), solver[2].clone()]);
+    if let Some(missing) = sources.iter().chain(&solver).find(|p| !p.is_file()) {
         return Err(format!("{}: not found\n{USAGE}", missing.display()));
     }
-    let mut sources: Vec<PathBuf> = driver.to_vec();
-    sources.extend([pre, solver[1].clone(), solver[2].clone()]);
-    let ours = fortran_program_with("heat-large-stiffdae", &sources, Link::Static, FLAGS)?;
-    let original = work_dir().join("heat-large-original");
+    let ours = fortran_program_with(&format!("{name}-stiffdae"), &sources, Link::Static, FLAGS)?;
+    let original = work_dir().join(format!("{name}-original"));
     sources.push(solver[0].clone());
     let out = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()))
         .arg("-O2")
@@ -236,7 +268,7 @@ fn pair(
 /// Ok(false) when the statistics differ from the original's (printed as findings).
 pub fn main(args: impl Iterator<Item = String>) -> Result<bool, String> {
     let args = parse(args).map_err(|e| format!("{e}\n{USAGE}"))?;
-    let exes = programs(&args.original)?;
+    let exes = programs(&args.original, args.pre)?;
     let mut findings = Vec::new();
     println!(
         "rtol = 0, atol = 1e-5, tout = 0.01 * 2^k up to {}; CPU seconds in DDASKR, median of \
@@ -245,9 +277,9 @@ pub fn main(args: impl Iterator<Item = String>) -> Result<bool, String> {
         args.repeats
     );
     println!(
-        "| M | n | steps | NRE | NLI | stiffdae [s] | original [s] | ratio | ns per step and unknown | ns per residual and unknown |"
+        "| M | n | steps | NRE | NNI | NLI | NLI/NNI | stiffdae [s] | original [s] | ratio | ns per step and unknown | ns per residual and unknown |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for &m in &args.sizes {
         let n = m * m;
         let repeats = if n >= 40_000 {
@@ -257,11 +289,15 @@ pub fn main(args: impl Iterator<Item = String>) -> Result<bool, String> {
         };
         let (ours, original) = pair(&exes, m, 1e-5, args.nout, repeats.max(1), &mut findings)?;
         let per = |count: u64| ours.cpu / (count as f64 * n as f64) * 1e9;
+        // From the printed statistics: IDA's runs (the diagram's) have none.
+        let nni: u64 = ours.stats[9].parse().map_err(|e| format!("NNI: {e}"))?;
         println!(
-            "| {m} | {n} | {} | {} | {} | {:.4} | {:.4} | {:.2} | {:.1} | {:.2} |",
+            "| {m} | {n} | {} | {} | {} | {} | {:.2} | {:.4} | {:.4} | {:.2} | {:.1} | {:.2} |",
             ours.steps,
             ours.nre,
+            nni,
             ours.nli,
+            ours.nli as f64 / nni as f64,
             ours.cpu,
             original.cpu,
             ours.cpu / original.cpu,

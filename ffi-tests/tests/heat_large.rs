@@ -4,7 +4,9 @@
 //! In CI it is linked against libstiffdae with a preconditioner of our own
 //! (`fortran/heat_linepre.f`) and must print, at M = 10 and 30, the statistics, last
 //! step size, TN and error that `expected/heat_large.txt` froze from the same program
-//! linked against the original DDASKR. With `STIFFDAE_DASKR_SRC` set to the DDASKR
+//! linked against the original DDASKR; so must it with our multigrid preconditioner
+//! (`bench/fortran/heat_mgpre.f`, `expected/heat_large_mg.txt`), whose statistics stay
+//! small as M grows. With `STIFFDAE_DASKR_SRC` set to the DDASKR
 //! distribution, it is also built with the authors' banded preconditioner
 //! (`preconds/dbanpre.f`, as the bench builds it) against both and must print the same.
 
@@ -33,20 +35,34 @@ fn driver() -> PathBuf {
     root().join("bench/fortran/heat_large.f")
 }
 
-#[test]
-fn heat_driver_with_our_preconditioner_prints_the_originals_statistics() {
-    let exe = fortran_program_with(
-        "heat-large-linepre",
-        &[driver(), root().join("ffi-tests/fortran/heat_linepre.f")],
-        Link::Static,
-        FLAGS,
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+/// Links the driver with preconditioner `pre` against libstiffdae and compares what it
+/// prints at M = 10 and 30 with `expected` (frozen from the original DDASKR).
+fn frozen(name: &str, pre: &str, expected: &str) {
+    let exe = fortran_program_with(name, &[driver(), root().join(pre)], Link::Static, FLAGS)
+        .unwrap_or_else(|e| panic!("{e}"));
     let ours: Vec<String> = [10, 30].iter().flat_map(|&m| statistics(&exe, m)).collect();
-    let expected = std::fs::read_to_string(root().join("ffi-tests/expected/heat_large.txt"))
-        .expect("expected output");
+    let expected =
+        std::fs::read_to_string(root().join("ffi-tests/expected").join(expected)).expect(expected);
     let expected: Vec<&str> = expected.lines().collect();
     assert_eq!(ours, expected);
+}
+
+#[test]
+fn heat_driver_with_our_preconditioner_prints_the_originals_statistics() {
+    frozen(
+        "heat-large-linepre",
+        "ffi-tests/fortran/heat_linepre.f",
+        "heat_large.txt",
+    );
+}
+
+#[test]
+fn heat_driver_with_our_multigrid_prints_the_originals_statistics() {
+    frozen(
+        "heat-large-mgpre",
+        "bench/fortran/heat_mgpre.f",
+        "heat_large_mg.txt",
+    );
 }
 
 #[test]
