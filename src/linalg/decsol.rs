@@ -131,7 +131,7 @@ macro_rules! stages {
 /// the same first-largest pivot, the same skip of a column whose multiplier `t` is
 /// zero). Orders up to 12 run with every stage written out; larger ones update
 /// the trailing columns two at a time so that each multiplier is loaded once for both.
-#[inline]
+#[inline(always)]
 pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     if let ([d], [_]) = (&*a, &*ip) {
         // Label 70 alone (any lda >= 1 holds one value): inline, the call would cost as
@@ -140,6 +140,13 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
             return nonzero(*d, 1);
         }
     }
+    dec_orders(n, a, lda, ip)
+}
+
+/// [`dec`] above order 1: out of line, so that the callers, which inline [`dec`], take
+/// order 1 without setting up a frame.
+#[inline(never)]
+fn dec_orders(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     assert!(lda >= n);
     assert_eq!(a.len(), lda * n);
     assert_eq!(ip.len(), n);
@@ -153,8 +160,8 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
     dec_any(n, a, lda, ip)
 }
 
-/// [`dec_body`] for any order and leading dimension, out of line so that the callers of
-/// [`dec`] (which inline it) stay small for the other paths, as [`sol_any`].
+/// [`dec_body`] for any order and leading dimension, out of line so that
+/// [`dec_orders`] stays small for the specialised orders.
 #[inline(never)]
 fn dec_any(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(n, a, lda, ip)
@@ -175,7 +182,9 @@ fn nonzero(d: f64, n: usize) -> Result<(), Singular> {
 #[inline(never)]
 fn dec_unrolled<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
     let (a, ip) = (&mut a[..N * N], &mut ip[..N]);
-    stages!(N, dec_stage(N, a, N, ip)?);
+    let fused = N <= 5;
+    let mut m = if fused { search(&a[..N], 0) } else { 0 };
+    stages!(N, dec_stage(N, a, N, ip, &mut m, fused)?);
     nonzero(a[N * N - 1], N)
 }
 
@@ -246,23 +255,32 @@ fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(),
 /// Stage `k` of DEC (loops 10 to 50) with the trailing columns updated one at a time, as
 /// the original; for the unrolled orders, where every loop bound is a constant.
 ///
-/// The exchange of rows `m` and `k` is folded into the loops that follow it: row k is
-/// stored the value read at row m, and the loop reads row k's old value when it reaches
-/// row m. Storing to row m first (an address known only once the search is done) would
-/// let the processor run the loop's loads before that store and, finding them aliased,
-/// replay the whole stage.
+/// Every store has a constant address, so that the values the next stage reads can come
+/// from registers: a load of two values stored one by one cannot be forwarded from the
+/// stores, and the processor waits for them. The exchange of rows `m` and `k` is
+/// therefore folded into the loops that follow it (row k is stored the value read at row
+/// m, and the loop reads row k's old value when it reaches row m), and a skipped column
+/// (label 45) stores all its rows when its exchange is needed.
+///
+/// With `fused` (the smallest orders, where such a wait is as long as the stage), loop 10
+/// of stage k + 1 runs here on the values of column k + 1 as they are computed, and
+/// `pivot_row` carries its result to that stage; otherwise each stage searches its own
+/// column ([`search`]).
 #[inline(always)]
 fn dec_stage(
     n: usize,
     a: &mut [f64],
     lda: usize,
     ip: &mut [usize],
+    pivot_row: &mut usize,
+    fused: bool,
     k: usize,
 ) -> Result<(), Singular> {
     let (done, rest) = a.split_at_mut((k + 1) * lda);
     let colk = &mut done[k * lda..k * lda + n];
+    let m = if fused { *pivot_row } else { search(colk, k) };
     // A no-op (m < n) that lets the compiler drop the bounds checks of the exchanges.
-    let m = search(colk, k).min(n - 1);
+    let m = m.min(n - 1);
     ip[k] = m;
     let (t, old) = (colk[m], colk[k]);
     colk[k] = t;
@@ -277,17 +295,26 @@ fn dec_stage(
         mult[i] = -(v * t);
     }
     let mult = &colk[k + 1..];
-    for c in rest.chunks_exact_mut(lda) {
+    for (j, c) in rest.chunks_exact_mut(lda).enumerate() {
         let c = &mut c[..n];
         let (t, old) = (c[m], c[k]);
         c[k] = t;
         let x = &mut c[k + 1..];
-        // Without the update when t = 0 (label 45), but with the exchange: written as a
-        // store to every row, not one to row m, so that every store has a constant
-        // address and the next stage's pivot search takes the values from registers (a
-        // load of two values stored apart cannot be forwarded and stalls).
-        if t == 0.0 {
-            if m != k {
+        if fused && j == 0 {
+            let (mut next, mut big) = (k + 1, 0.0);
+            for i in 0..x.len() {
+                let v = if k + 1 + i == m { old } else { x[i] };
+                let v = if t == 0.0 { v } else { v + mult[i] * t };
+                x[i] = v;
+                if i == 0 || v.abs() > big {
+                    (next, big) = (k + 1 + i, v.abs());
+                }
+            }
+            *pivot_row = next;
+        } else if t == 0.0 {
+            if m != k && fused {
+                x[m - k - 1] = old;
+            } else if m != k {
                 for i in 0..x.len() {
                     x[i] = if k + 1 + i == m { old } else { x[i] };
                 }
@@ -354,7 +381,7 @@ fn axpy2(x0: &mut [f64], x1: &mut [f64], mult: &[f64], t0: f64, t1: f64) {
 }
 
 /// SOL: solves `A x = b` with the factors of [`dec`] (`b` and `ip` of length n).
-#[inline]
+#[inline(always)]
 pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     if let ([d], [x], [_]) = (a, &mut *b, ip) {
         // Label 50 alone: inline, as in [`dec`].
@@ -363,6 +390,12 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
             return;
         }
     }
+    sol_orders(n, a, lda, b, ip)
+}
+
+/// [`sol`] above order 1, out of line as [`dec_orders`].
+#[inline(never)]
+fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     assert!(lda >= n);
     assert_eq!(a.len(), lda * n);
     assert_eq!(b.len(), n);
@@ -415,7 +448,7 @@ fn cabs1(re: f64, im: f64) -> f64 {
 
 /// DECC: LU factorisation of the dense complex matrix `ar + i ai` (each `lda * n`
 /// values), stage by stage as the original, one column of the trailing matrix at a time.
-#[inline]
+#[inline(always)]
 pub fn decc(
     n: usize,
     ar: &mut [f64],
@@ -426,13 +459,21 @@ pub fn decc(
     if let ([dr], [di], [_]) = (&*ar, &*ai, &*ip) {
         // Label 70 alone: inline, as in [`dec`].
         if n == 1 {
-            return if cabs1(*dr, *di) == 0.0 {
-                Err(Singular { stage: 1 })
-            } else {
-                Ok(())
-            };
+            return decc_order1(*dr, *di);
         }
     }
+    decc_orders(n, ar, ai, lda, ip)
+}
+
+/// [`decc`] above order 1, out of line as [`dec_orders`].
+#[inline(never)]
+fn decc_orders(
+    n: usize,
+    ar: &mut [f64],
+    ai: &mut [f64],
+    lda: usize,
+    ip: &mut [usize],
+) -> Result<(), Singular> {
     assert!(lda >= n);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
@@ -552,6 +593,18 @@ fn axpy_column(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: f64, 
     }
 }
 
+/// DECC and DECBC of order 1 (label 70): the pivot test alone.
+#[inline(always)]
+pub fn decc_order1(ar: f64, ai: f64) -> Result<(), Singular> {
+    nonzero_c(ar, ai, 1)
+}
+
+/// SOLC and SOLBC of order 1 (label 50 of SOLC, the end of loop 40 of SOLBC): `b / a`.
+#[inline(always)]
+pub fn solc_order1(ar: f64, ai: f64, br: &mut f64, bi: &mut f64) {
+    (*br, *bi) = cdiv(*br, *bi, ar, ai);
+}
+
 /// `b / a` for complex numbers in SOLC's arithmetic.
 #[inline(always)]
 fn cdiv(br: f64, bi: f64, ar: f64, ai: f64) -> (f64, f64) {
@@ -579,7 +632,7 @@ fn axpy_column_full(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: 
 }
 
 /// SOLC: solves `A x = b` with the factors of [`decc`] (`br`, `bi`, `ip` of length n).
-#[inline]
+#[inline(always)]
 pub fn solc(
     n: usize,
     ar: &[f64],
@@ -592,10 +645,24 @@ pub fn solc(
     if let ([dr], [di], [xr], [xi], [_]) = (ar, ai, &mut *br, &mut *bi, ip) {
         // Label 50 alone: inline, as in [`dec`].
         if n == 1 {
-            (*xr, *xi) = cdiv(*xr, *xi, *dr, *di);
+            solc_order1(*dr, *di, xr, xi);
             return;
         }
     }
+    solc_orders(n, ar, ai, lda, br, bi, ip)
+}
+
+/// [`solc`] above order 1, out of line as [`dec_orders`].
+#[inline(never)]
+fn solc_orders(
+    n: usize,
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
     assert!(lda >= n);
     assert_eq!(ar.len(), lda * n);
     assert_eq!(ai.len(), lda * n);
@@ -1065,7 +1132,7 @@ pub fn decbc(
     if let ([_], [_], [_]) = (&*ip, &*ar, &*ai) {
         // N = 1 goes to label 70 (with lda = 1, hence ml = mu = 0): inline, as in [`decb`].
         if n == 1 && md == 0 {
-            return nonzero_c(ar[0], ai[0], 1);
+            return decc_order1(ar[0], ai[0]);
         }
     }
     assert!(lda > 2 * ml + mu);
@@ -1310,7 +1377,7 @@ pub fn solbc(
         // Label 40's last division alone (lda = 1, hence ml = mu = 0): inline, as in
         // [`dec`].
         if n == 1 && md == 0 {
-            (*xr, *xi) = cdiv(*xr, *xi, *dr, *di);
+            solc_order1(*dr, *di, xr, xi);
             return;
         }
     }

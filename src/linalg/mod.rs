@@ -110,7 +110,7 @@ impl RealLu {
     /// Each kind goes straight to its kernel (the dense one inlined, the others out of
     /// line), so that a factorisation of the smallest orders costs no more than the
     /// original's call of DEC.
-    #[inline]
+    #[inline(always)]
     pub fn factor(&mut self) -> Result<(), Singular> {
         match self.kind {
             RealKind::Dense => decsol::dec(self.n, &mut self.a, self.ld, &mut self.ip),
@@ -129,7 +129,7 @@ impl RealLu {
     }
 
     /// Solves `A x = b` in place with the last successful factorisation.
-    #[inline]
+    #[inline(always)]
     pub fn solve(&mut self, b: &mut [f64]) {
         match self.kind {
             RealKind::Dense => decsol::sol(self.n, &self.a, self.ld, b, &self.ip),
@@ -217,20 +217,24 @@ impl ComplexLu {
     }
 
     /// Factors the matrix in place, each kind straight to its kernel as
-    /// [`RealLu::factor`].
-    #[inline]
+    /// [`RealLu::factor`]; order 1 inline (DECC's and DECBC's label 70), the other orders
+    /// out of line with few arguments, so that a caller of the smallest orders sets up
+    /// no frame.
+    #[inline(always)]
     pub fn factor(&mut self) -> Result<(), Singular> {
         match self.kind {
-            ComplexKind::Dense => {
-                decsol::decc(self.n, &mut self.ar, &mut self.ai, self.ld, &mut self.ip)
+            ComplexKind::Dense | ComplexKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
+                decsol::decc_order1(self.ar[0], self.ai[0])
             }
-            // DECBC's own shortcut for N = 1 (label 70), which is DECC's.
-            ComplexKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
-                decsol::decc(1, &mut self.ar, &mut self.ai, 1, &mut self.ip)
-            }
+            ComplexKind::Dense => self.factor_dense(),
             ComplexKind::Banded { ml, mu } => self.factor_banded(ml, mu),
             ComplexKind::Faer(ref mut f) => f.factor(&self.ar, &self.ai),
         }
+    }
+
+    #[inline(never)]
+    fn factor_dense(&mut self) -> Result<(), Singular> {
+        decsol::decc(self.n, &mut self.ar, &mut self.ai, self.ld, &mut self.ip)
     }
 
     #[inline(never)]
@@ -239,20 +243,25 @@ impl ComplexLu {
         decsol::decbc(self.n, ar, ai, self.ld, ml, mu, &mut self.ip)
     }
 
-    /// Solves `A x = b` in place, `b = br + i bi`.
-    #[inline]
+    /// Solves `A x = b` in place, `b = br + i bi`; order 1 inline as in
+    /// [`factor`](Self::factor).
+    #[inline(always)]
     pub fn solve(&mut self, br: &mut [f64], bi: &mut [f64]) {
-        match self.kind {
-            ComplexKind::Dense => {
-                decsol::solc(self.n, &self.ar, &self.ai, self.ld, br, bi, &self.ip)
+        match (&self.kind, &mut *br, &mut *bi) {
+            (ComplexKind::Dense | ComplexKind::Banded { ml: 0, mu: 0 }, [xr], [xi])
+                if self.n == 1 =>
+            {
+                decsol::solc_order1(self.ar[0], self.ai[0], xr, xi);
             }
-            // SOLBC's label 50 for N = 1, which is SOLC's.
-            ComplexKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
-                decsol::solc(1, &self.ar, &self.ai, 1, br, bi, &self.ip)
-            }
-            ComplexKind::Banded { ml, mu } => self.solve_banded(ml, mu, br, bi),
-            ComplexKind::Faer(ref mut f) => f.solve(br, bi),
+            (ComplexKind::Dense, ..) => self.solve_dense(br, bi),
+            (ComplexKind::Banded { ml, mu }, ..) => self.solve_banded(*ml, *mu, br, bi),
+            (ComplexKind::Faer(_), ..) => self.solve_faer(br, bi),
         }
+    }
+
+    #[inline(never)]
+    fn solve_dense(&self, br: &mut [f64], bi: &mut [f64]) {
+        decsol::solc(self.n, &self.ar, &self.ai, self.ld, br, bi, &self.ip);
     }
 
     #[inline(never)]
@@ -260,6 +269,12 @@ impl ComplexLu {
         decsol::solbc(
             self.n, &self.ar, &self.ai, self.ld, ml, mu, br, bi, &self.ip,
         );
+    }
+
+    fn solve_faer(&mut self, br: &mut [f64], bi: &mut [f64]) {
+        if let ComplexKind::Faer(f) = &mut self.kind {
+            f.solve(br, bi);
+        }
     }
 }
 
