@@ -147,9 +147,7 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
 /// order 1 without setting up a frame.
 #[inline(never)]
 fn dec_orders(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
-    assert!(lda >= n);
-    assert_eq!(a.len(), lda * n);
-    assert_eq!(ip.len(), n);
+    lengths((lda >= n) & (a.len() == lda * n) & (ip.len() == n));
     if lda == n {
         match n {
             2..=UNROLL => return unrolled!(n, dec_unrolled(a, ip)),
@@ -165,6 +163,23 @@ fn dec_orders(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(
 #[inline(never)]
 fn dec_any(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(n, a, lda, ip)
+}
+
+/// The kernels' contract on their slices (exact lengths for the order, the leading
+/// dimension and the band), checked with one branch: a caller that breaks it panics.
+#[inline(always)]
+#[track_caller]
+fn lengths(ok: bool) {
+    if !ok {
+        lengths_mismatch();
+    }
+}
+
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn lengths_mismatch() -> ! {
+    panic!("decsol: a slice's length does not match the order, leading dimension or band")
 }
 
 /// `Ok` unless the last pivot `d` is zero (label 70 of DEC: IER = N).
@@ -396,10 +411,7 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 /// [`sol`] above order 1, out of line as [`dec_orders`].
 #[inline(never)]
 fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
-    assert!(lda >= n);
-    assert_eq!(a.len(), lda * n);
-    assert_eq!(b.len(), n);
-    assert_eq!(ip.len(), n);
+    lengths((lda >= n) & (a.len() == lda * n) & (b.len() == n) & (ip.len() == n));
     // Orders 3 to 7 take the loops with runtime bounds, as the original: unrolled, the
     // first update loads two multipliers with one vector load just after DEC stored them
     // one by one, which the processor cannot forward and waits for.
@@ -474,10 +486,7 @@ fn decc_orders(
     lda: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    assert!(lda >= n);
-    assert_eq!(ar.len(), lda * n);
-    assert_eq!(ai.len(), lda * n);
-    assert_eq!(ip.len(), n);
+    lengths((lda >= n) & (ar.len() == lda * n) & (ai.len() == lda * n) & (ip.len() == n));
     if lda == n && (2..=SMALL).contains(&n) {
         return small!(n, decc_fixed(ar, ai, ip));
     }
@@ -663,12 +672,14 @@ fn solc_orders(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    assert!(lda >= n);
-    assert_eq!(ar.len(), lda * n);
-    assert_eq!(ai.len(), lda * n);
-    assert_eq!(br.len(), n);
-    assert_eq!(bi.len(), n);
-    assert_eq!(ip.len(), n);
+    lengths(
+        (lda >= n)
+            & (ar.len() == lda * n)
+            & (ai.len() == lda * n)
+            & (br.len() == n)
+            & (bi.len() == n)
+            & (ip.len() == n),
+    );
     if lda == n && (2..=SMALL).contains(&n) {
         return small!(n, solc_fixed(ar, ai, br, bi, ip));
     }
@@ -772,9 +783,7 @@ pub fn decb(
             return nonzero(a[0], 1);
         }
     }
-    assert!(lda > 2 * ml + mu);
-    assert_eq!(a.len(), lda * n);
-    assert_eq!(ip.len(), n);
+    lengths((lda > 2 * ml + mu) & (a.len() == lda * n) & (ip.len() == n));
     if ml != 0 && n > 1 {
         match ml {
             1 => decb_one(n, a, lda, mu, ip)?,
@@ -945,10 +954,7 @@ pub fn solb(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64]
             return;
         }
     }
-    assert!(lda > 2 * ml + mu);
-    assert_eq!(a.len(), lda * n);
-    assert_eq!(b.len(), n);
-    assert_eq!(ip.len(), n);
+    lengths((lda > 2 * ml + mu) & (a.len() == lda * n) & (b.len() == n) & (ip.len() == n));
     if n == 2 {
         solb_order2(a, lda, ml, md, b, ip[0]);
         return;
@@ -1135,10 +1141,7 @@ pub fn decbc(
             return decc_order1(ar[0], ai[0]);
         }
     }
-    assert!(lda > 2 * ml + mu);
-    assert_eq!(ar.len(), lda * n);
-    assert_eq!(ai.len(), lda * n);
-    assert_eq!(ip.len(), n);
+    lengths((lda > 2 * ml + mu) & (ar.len() == lda * n) & (ai.len() == lda * n) & (ip.len() == n));
     if ml != 0 && n > 1 {
         match ml {
             1 => decbc_one(n, ar, ai, lda, mu, ip)?,
@@ -1381,12 +1384,14 @@ pub fn solbc(
             return;
         }
     }
-    assert!(lda > 2 * ml + mu);
-    assert_eq!(ar.len(), lda * n);
-    assert_eq!(ai.len(), lda * n);
-    assert_eq!(br.len(), n);
-    assert_eq!(bi.len(), n);
-    assert_eq!(ip.len(), n);
+    lengths(
+        (lda > 2 * ml + mu)
+            & (ar.len() == lda * n)
+            & (ai.len() == lda * n)
+            & (br.len() == n)
+            & (bi.len() == n)
+            & (ip.len() == n),
+    );
     // SOLBC jumps to its end (label 50) for N = 1 with ML > 0, past the division SOLB
     // does there: B comes back unchanged. RADAU5 cannot get here (a banded N = 1 system
     // has ML = 0); the routine is kept as the original.
