@@ -5,7 +5,7 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::bdf::{call_jac, DasslJac, DasslRes, Entry, Extra, Pointers};
+use super::bdf::{call_jac, Arguments, DasslJac, DasslRes, Entry, Extra, Pointers};
 use super::{ffi_boundary, message_on_error_unit, saturate, FInt};
 use crate::dassl::{ddassl, Call, ResFlag, Residual};
 
@@ -108,49 +108,43 @@ pub unsafe extern "C" fn ddassl_(
                 liw,
             };
             let extra = Extra {
-                scalar_names: "NEQ, T, TOUT, LRW, LIW, IDID",
                 scalars_read: true,
                 missing_callback: None,
-                regions: &[],
-                overlap_names: "Y, YPRIME, INFO, RWORK, IWORK, T AND IDID",
+                region: (0, 0),
+            };
+            let body = |args: &mut Arguments<'_>| {
+                let mut callbacks = FortranCallbacks {
+                    res: res?,
+                    jac,
+                    rpar,
+                    ipar,
+                };
+                let (mut t_out, mut idid_out) = (args.t, args.idid_in());
+                let notes = ddassl(
+                    &mut callbacks,
+                    Call {
+                        neq: args.neq,
+                        t: &mut t_out,
+                        y: &mut *args.y,
+                        yprime: &mut *args.yprime,
+                        tout: args.tout,
+                        info: args.info.core().try_into().expect("INFO holds 15 values"),
+                        rtol: &mut *args.rtol,
+                        atol: &mut *args.atol,
+                        idid: &mut idid_out,
+                        rwork: &mut *args.rwork,
+                        iwork: args.iwork.core(),
+                    },
+                );
+                for note in &notes {
+                    message_on_error_unit(&note.line(), &note.records);
+                }
+                Some((t_out, idid_out))
             };
             // SAFETY: the arguments are valid as this function's contract states.
-            let marshalled = unsafe {
-                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &extra)
+            unsafe {
+                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &extra, body)
             };
-            let (Some(mut args), Some(res)) = (marshalled, res) else {
-                return;
-            };
-            let mut callbacks = FortranCallbacks {
-                res,
-                jac,
-                rpar,
-                ipar,
-            };
-            let (mut t_out, mut idid_out) = (args.t, args.idid_in());
-            let (rtol, atol) = args.tols.pair();
-            let notes = ddassl(
-                &mut callbacks,
-                Call {
-                    neq: args.neq,
-                    t: &mut t_out,
-                    y: &mut *args.y,
-                    yprime: &mut *args.yprime,
-                    tout: args.tout,
-                    info: args.info.core().try_into().expect("INFO holds 15 values"),
-                    rtol,
-                    atol,
-                    idid: &mut idid_out,
-                    rwork: &mut *args.rwork,
-                    iwork: args.iwork.core(),
-                },
-            );
-            for note in &notes {
-                message_on_error_unit(&note.line(), &note.records);
-            }
-            // SAFETY: INFO, IWORK, RTOL/ATOL, T and IDID are writable by the caller's
-            // contract.
-            unsafe { args.write_back(t_out, idid_out) };
         }
     )
 }

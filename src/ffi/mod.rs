@@ -287,7 +287,7 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> 
     if len == 0 {
         return Some(&[]);
     }
-    if ptr.is_null() || !ptr.is_aligned() {
+    if !valid(ptr) {
         return None;
     }
     // SAFETY: non-null and aligned checked above; validity for `len` elements and the
@@ -305,7 +305,7 @@ pub(crate) unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Option<&'a mut
     if len == 0 {
         return Some(&mut []);
     }
-    if ptr.is_null() || !ptr.is_aligned() {
+    if !valid(ptr) {
         return None;
     }
     // SAFETY: non-null and aligned checked above; exclusive validity for `len` elements
@@ -383,13 +383,28 @@ impl Tolerances<'_> {
     /// writes and not accessed through another path while the result lives (other than
     /// through each other, when they overlap).
     pub(crate) unsafe fn read(rtol: *mut f64, atol: *mut f64, n: usize) -> Option<Self> {
-        let bytes = n * std::mem::size_of::<f64>();
-        if !overlapping(&[(rtol as usize, bytes), (atol as usize, bytes)]) {
+        if Self::separate(rtol, atol, n) {
             // SAFETY: distinct regions, validity for `n` values is the caller's contract;
             // `slice_mut` rejects null and misaligned pointers.
             let (r, a) = unsafe { (slice_mut(rtol, n)?, slice_mut(atol, n)?) };
             return Some(Tolerances::Separate(r, a));
         }
+        // SAFETY: the caller's contract, passed on.
+        unsafe { Self::copied(rtol, atol, n) }
+    }
+
+    /// Whether `n` values at `rtol` and at `atol` do not overlap (a pure function of the
+    /// pointers, which `ddassl_` and `ddaskr_` remember).
+    pub(crate) fn separate(rtol: *mut f64, atol: *mut f64, n: usize) -> bool {
+        let bytes = n * size_of::<f64>();
+        !overlapping(&[(rtol as usize, bytes), (atol as usize, bytes)])
+    }
+
+    /// Copies of overlapping arrays, or `None` for a null or misaligned pointer.
+    ///
+    /// # Safety
+    /// As [`Tolerances::read`].
+    pub(crate) unsafe fn copied(rtol: *mut f64, atol: *mut f64, n: usize) -> Option<Self> {
         // SAFETY: readability of `n` values is the caller's contract; `slice` rejects
         // null and misaligned pointers. The shared slices end here, before any write.
         let (r, a) = unsafe { (slice(rtol, n)?.to_vec(), slice(atol, n)?.to_vec()) };
@@ -463,11 +478,17 @@ pub(crate) unsafe fn write_t_idid(
 /// # Safety
 /// A non-null `ptr` must point to an initialised `T`.
 pub(crate) unsafe fn read<T: Copy>(ptr: *const T) -> Option<T> {
-    if ptr.is_null() || !ptr.is_aligned() {
+    if !valid(ptr) {
         return None;
     }
     // SAFETY: non-null and aligned checked above; initialisation is the caller's contract.
     Some(unsafe { ptr.read() })
+}
+
+/// Whether `ptr` is non-null and aligned for `T`: what every argument is checked for
+/// before it is read.
+pub(crate) fn valid<T>(ptr: *const T) -> bool {
+    !ptr.is_null() & ptr.is_aligned()
 }
 
 /// Whether any two of the byte ranges `(start, length)` overlap (empty ranges never do).
