@@ -345,24 +345,6 @@ thread_local! {
     static CHECKED: Cell<(Layout, bool)> = const { Cell::new((Layout([0; LAYOUT]), false)) };
 }
 
-/// `slice_mut(ptr, len)`, without its test when `known`: `ptr` is non-null and aligned.
-///
-/// # Safety
-/// As [`slice_mut`]; `known` only for a non-null, aligned `ptr`.
-unsafe fn slice_known<'a, T>(ptr: *mut T, len: usize, known: bool) -> Option<&'a mut [T]> {
-    if known {
-        // SAFETY: non-null and aligned (`known`); the rest is the caller's contract. The
-        // hint lets the compiler drop the callers' null tests of the result.
-        Some(unsafe {
-            std::hint::assert_unchecked(!ptr.is_null());
-            std::slice::from_raw_parts_mut(ptr, len)
-        })
-    } else {
-        // SAFETY: the caller's contract, passed on.
-        unsafe { slice_mut(ptr, len) }
-    }
-}
-
 /// The shared arguments, validated and as slices.
 pub(super) struct Arguments<'a> {
     /// NEQ.
@@ -493,17 +475,29 @@ impl Pointers {
             return;
         }
         // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the regions
-        // do not overlap; `slice_known` and `IntArray::new` reject null and misaligned
-        // pointers, or know them valid in a checked layout.
+        // do not overlap; the pointers of a checked layout are non-null and aligned, else
+        // `slice_mut` rejects null and misaligned ones, as `IntArray::new` does.
         let arrays = unsafe {
-            (
-                slice_known(self.y, n, known),
-                slice_known(self.yprime, n, known),
-                slice_known(self.rwork, lr, known),
-                IntArray::new(self.iwork, li),
-            )
+            if known {
+                Some((
+                    std::slice::from_raw_parts_mut(self.y, n),
+                    std::slice::from_raw_parts_mut(self.yprime, n),
+                    std::slice::from_raw_parts_mut(self.rwork, lr),
+                ))
+            } else {
+                match (
+                    slice_mut(self.y, n),
+                    slice_mut(self.yprime, n),
+                    slice_mut(self.rwork, lr),
+                ) {
+                    (Some(y), Some(yprime), Some(rwork)) => Some((y, yprime, rwork)),
+                    _ => None,
+                }
+            }
         };
-        let (Some(y), Some(yprime), Some(rwork), Some(iwork)) = arrays else {
+        // SAFETY: as above.
+        let iwork = unsafe { IntArray::new(self.iwork, li) };
+        let (Some((y, yprime, rwork)), Some(iwork)) = (arrays, iwork) else {
             refuse("Y, YPRIME, RWORK OR IWORK IS A NULL POINTER.");
             return;
         };
@@ -525,8 +519,13 @@ impl Pointers {
         // contract, in place when `separate`; `slice_known` and `Tolerances::copied`
         // reject null and misaligned pointers, or know them valid in a checked layout.
         let tols = unsafe {
-            if separate {
-                slice_known(self.rtol, ntol, known).zip(slice_known(self.atol, ntol, known))
+            if known && separate {
+                Some((
+                    std::slice::from_raw_parts_mut(self.rtol, ntol),
+                    std::slice::from_raw_parts_mut(self.atol, ntol),
+                ))
+            } else if separate {
+                slice_mut(self.rtol, ntol).zip(slice_mut(self.atol, ntol))
             } else {
                 copies = Tolerances::copied(self.rtol, self.atol, ntol);
                 copies.as_mut().map(Tolerances::pair)

@@ -51,6 +51,33 @@ impl Residual for FortranCallbacks {
     }
 }
 
+/// One call over checked arguments: the core's DDASSL, its messages printed; T and IDID
+/// as it leaves them. Inlined: `ddassl_` runs it once per step, often.
+#[inline(always)]
+fn solve(callbacks: &mut FortranCallbacks, args: &mut Arguments<'_>) -> (f64, i32) {
+    let (mut t_out, mut idid_out) = (args.t, args.idid_in());
+    let notes = ddassl(
+        callbacks,
+        Call {
+            neq: args.neq,
+            t: &mut t_out,
+            y: &mut *args.y,
+            yprime: &mut *args.yprime,
+            tout: args.tout,
+            info: args.info.core().try_into().expect("INFO holds 15 values"),
+            rtol: &mut *args.rtol,
+            atol: &mut *args.atol,
+            idid: &mut idid_out,
+            rwork: &mut *args.rwork,
+            iwork: args.iwork.core(),
+        },
+    );
+    for note in &notes {
+        message_on_error_unit(&note.line(), &note.records);
+    }
+    (t_out, idid_out)
+}
+
 /// Petzold's DDASSL: solves `G(t, y, y') = 0` from T towards TOUT (see abi.md, "DDASSL").
 ///
 /// `RES(T,Y,YPRIME,DELTA,IRES,RPAR,IPAR)`, `JAC(T,Y,YPRIME,PD,CJ,RPAR,IPAR)` (used with
@@ -119,27 +146,7 @@ pub unsafe extern "C" fn ddassl_(
                     rpar,
                     ipar,
                 };
-                let (mut t_out, mut idid_out) = (args.t, args.idid_in());
-                let notes = ddassl(
-                    &mut callbacks,
-                    Call {
-                        neq: args.neq,
-                        t: &mut t_out,
-                        y: &mut *args.y,
-                        yprime: &mut *args.yprime,
-                        tout: args.tout,
-                        info: args.info.core().try_into().expect("INFO holds 15 values"),
-                        rtol: &mut *args.rtol,
-                        atol: &mut *args.atol,
-                        idid: &mut idid_out,
-                        rwork: &mut *args.rwork,
-                        iwork: args.iwork.core(),
-                    },
-                );
-                for note in &notes {
-                    message_on_error_unit(&note.line(), &note.records);
-                }
-                Some((t_out, idid_out))
+                Some(solve(&mut callbacks, args))
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
