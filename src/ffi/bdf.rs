@@ -261,51 +261,22 @@ pub(super) struct Extra<'n> {
     pub region: (usize, usize),
 }
 
-/// How many words a [`Layout`] has.
-const LAYOUT: usize = 16;
-
-/// Where a call's arrays are and how long they are: all that the checks for null,
-/// misaligned and overlapping arrays depend on. The addresses of T, Y, YPRIME, INFO,
-/// RTOL, ATOL, IDID, RWORK and IWORK; NEQ, the tolerances' count, INFO's, LRW and LIW;
-/// the entry point's own array as start and bytes. One flat array, compared with the last
-/// checked one on every call in one branch-free pass.
+/// Where a call's arguments are and how long its arrays are: all that the checks for
+/// null, misaligned and overlapping pointers depend on.
 #[derive(Clone, Copy)]
-struct Layout([usize; LAYOUT]);
+struct Layout {
+    /// The addresses of the [`Pointers`], in their order.
+    pointers: [usize; 13],
+    /// NEQ (Y and YPRIME), the tolerances' count, INFO's, LRW and LIW; the entry point's
+    /// own array as start and bytes.
+    lengths: [usize; 7],
+}
 
-// The layout's constructor, its comparison and the pointer test are inlined into the
-// entry points, so that no per-call copy of the arguments is stored to memory.
 impl Layout {
-    #[inline(always)]
-    fn new(p: &Pointers, lengths: [usize; 5], (start, bytes): (usize, usize)) -> Self {
-        Layout([
-            p.t as usize,
-            p.y as usize,
-            p.yprime as usize,
-            p.info as usize,
-            p.rtol as usize,
-            p.atol as usize,
-            p.idid as usize,
-            p.rwork as usize,
-            p.iwork as usize,
-            lengths[0],
-            lengths[1],
-            lengths[2],
-            lengths[3],
-            lengths[4],
-            start,
-            bytes,
-        ])
-    }
-
-    #[inline(always)]
-    fn same(&self, other: &Self) -> bool {
-        let differ = self.0.iter().zip(&other.0).fold(0, |d, (a, b)| d | (a ^ b));
-        differ == 0
-    }
-
     /// Whether two of the arrays that must not overlap do.
     fn overlapping(&self) -> bool {
-        let [t, y, yprime, info, _, _, idid, rwork, iwork, n, _, ni, lr, li, e, b] = self.0;
+        let [_, t, y, yprime, _, info, _, _, idid, rwork, _, iwork, _] = self.pointers;
+        let [n, _, ni, lr, li, e, b] = self.lengths;
         let (f, i) = (size_of::<f64>(), size_of::<FInt>());
         overlapping(&[
             (y, n * f),
@@ -320,7 +291,36 @@ impl Layout {
     }
 }
 
+// The addresses, their comparison and the pointer test are inlined into the entry
+// points, so that no per-call copy of the arguments is stored to memory.
+
+/// Whether `a` and `b` are equal, in one branch-free pass.
+#[inline(always)]
+fn same<const K: usize>(a: &[usize; K], b: &[usize; K]) -> bool {
+    a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
 impl Pointers {
+    /// The addresses, as [`Layout::pointers`].
+    #[inline(always)]
+    fn addresses(&self) -> [usize; 13] {
+        [
+            self.neq as usize,
+            self.t as usize,
+            self.y as usize,
+            self.yprime as usize,
+            self.tout as usize,
+            self.info as usize,
+            self.rtol as usize,
+            self.atol as usize,
+            self.idid as usize,
+            self.rwork as usize,
+            self.lrw as usize,
+            self.iwork as usize,
+            self.liw as usize,
+        ]
+    }
+
     /// Whether every array pointer is non-null and aligned, whatever the lengths.
     #[inline(always)]
     fn arrays_valid(&self) -> bool {
@@ -335,14 +335,13 @@ impl Pointers {
 }
 
 thread_local! {
-    /// The layout of the last call on this thread that passed the array checks, its
-    /// array pointers all non-null and aligned, and whether its RTOL and ATOL were
-    /// separate. A DASSL-family program calls once per step or output point with the
-    /// same arrays: the checks (pure functions of the layout, the pairwise overlap test
-    /// the costliest) are then skipped. A call with another layout (another solve, a
-    /// nested one) checks and records. The first value is no call's: its INFO is null,
-    /// refused before.
-    static CHECKED: Cell<(Layout, bool)> = const { Cell::new((Layout([0; LAYOUT]), false)) };
+    /// The layout of the last call on this thread that passed the pointer checks, all
+    /// its pointers non-null and aligned, and whether its RTOL and ATOL were separate. A
+    /// DASSL-family program calls once per step or output point with the same arguments:
+    /// the checks (pure functions of the layout, the pairwise overlap test the costliest)
+    /// are then skipped. A call with another layout (another solve, a nested one) checks
+    /// and records.
+    static CHECKED: Cell<Option<(Layout, bool)>> = const { Cell::new(None) };
 }
 
 /// The shared arguments, validated and as slices.
@@ -401,13 +400,17 @@ impl Pointers {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
         let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
-        // One test for all six (`&`, not `&&`): they share the refusal.
-        let scalars_valid = valid(self.neq)
-            & valid(self.t)
-            & valid(self.tout)
-            & valid(self.lrw)
-            & valid(self.liw)
-            & valid(idid);
+        let last = CHECKED.get();
+        let known_pointers = last.is_some_and(|(l, _)| same(&l.pointers, &self.addresses()));
+        // Known valid in a checked layout; else one test for all six (`&`, not `&&`): they
+        // share the refusal.
+        let scalars_valid = known_pointers
+            || valid(self.neq)
+                & valid(self.t)
+                & valid(self.tout)
+                & valid(self.lrw)
+                & valid(self.liw)
+                & valid(idid);
         if !(scalars_valid && extra.scalars_read) {
             refuse(&format!(
                 "A SCALAR ARGUMENT ({}) IS A NULL POINTER.",
@@ -467,9 +470,18 @@ impl Pointers {
         let li = usize::try_from(liw).unwrap_or(0);
         // Built where it is used: a layout kept across the checks would be stored on
         // every call.
-        let layout = || Layout::new(self, [n, ntol, N, lr, li], extra.region);
-        let (last, last_separate) = CHECKED.get();
-        let known = last.same(&layout());
+        let lengths = [n, ntol, N, lr, li, extra.region.0, extra.region.1];
+        // Whether RTOL and ATOL are separate, when the layout is the checked one.
+        let checked = last
+            .filter(|(l, _)| known_pointers && same(&l.lengths, &lengths))
+            .map(|(_, separate)| separate);
+        let known = checked.is_some();
+        // Built where it is used: a layout kept across the checks would be stored on
+        // every call.
+        let layout = || Layout {
+            pointers: self.addresses(),
+            lengths,
+        };
         if !known && layout().overlapping() {
             refuse(&format!("{} MUST NOT OVERLAP.", entry.overlap_names()));
             return;
@@ -508,11 +520,7 @@ impl Pointers {
                 return;
             }
         }
-        let separate = if known {
-            last_separate
-        } else {
-            Tolerances::separate(self.rtol, self.atol, ntol)
-        };
+        let separate = checked.unwrap_or_else(|| Tolerances::separate(self.rtol, self.atol, ntol));
         // Copies of RTOL and ATOL when they overlap, written back after the call.
         let mut copies = None;
         // SAFETY: RTOL/ATOL hold `ntol` readable and writable values by the caller's
@@ -535,8 +543,9 @@ impl Pointers {
             refuse("RTOL OR ATOL IS A NULL POINTER.");
             return;
         };
+        // The scalars were found valid above (or by the call that recorded them).
         if !known && self.arrays_valid() {
-            CHECKED.set((layout(), separate));
+            CHECKED.set(Some((layout(), separate)));
         }
         let mut args = Arguments {
             neq,
