@@ -439,8 +439,16 @@ impl Pointers {
             refuse("RES IS A NULL POINTER.");
             return;
         }
-        // SAFETY: INFO holds N integers by the caller's contract.
-        let Some(mut info) = (unsafe { IntArray::new(self.info, N) }) else {
+        // SAFETY: INFO holds N integers by the caller's contract; known non-null and
+        // aligned with the pointers of a checked layout.
+        let info = unsafe {
+            if known_pointers {
+                Some(IntArray::known(self.info, N))
+            } else {
+                IntArray::new(self.info, N)
+            }
+        };
+        let Some(mut info) = info else {
             refuse("INFO IS A NULL POINTER.");
             return;
         };
@@ -488,28 +496,30 @@ impl Pointers {
         }
         // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the regions
         // do not overlap; the pointers of a checked layout are non-null and aligned, else
-        // `slice_mut` rejects null and misaligned ones, as `IntArray::new` does.
+        // `slice_mut` and `IntArray::new` reject null and misaligned ones.
         let arrays = unsafe {
             if known {
                 Some((
                     std::slice::from_raw_parts_mut(self.y, n),
                     std::slice::from_raw_parts_mut(self.yprime, n),
                     std::slice::from_raw_parts_mut(self.rwork, lr),
+                    IntArray::known(self.iwork, li),
                 ))
             } else {
                 match (
                     slice_mut(self.y, n),
                     slice_mut(self.yprime, n),
                     slice_mut(self.rwork, lr),
+                    IntArray::new(self.iwork, li),
                 ) {
-                    (Some(y), Some(yprime), Some(rwork)) => Some((y, yprime, rwork)),
+                    (Some(y), Some(yprime), Some(rwork), Some(iwork)) => {
+                        Some((y, yprime, rwork, iwork))
+                    }
                     _ => None,
                 }
             }
         };
-        // SAFETY: as above.
-        let iwork = unsafe { IntArray::new(self.iwork, li) };
-        let (Some((y, yprime, rwork)), Some(iwork)) = (arrays, iwork) else {
+        let Some((y, yprime, rwork, iwork)) = arrays else {
             refuse("Y, YPRIME, RWORK OR IWORK IS A NULL POINTER.");
             return;
         };

@@ -107,6 +107,16 @@ impl IntArray<'_> {
         unsafe { slice_mut(ptr, len) }.map(IntArray)
     }
 
+    /// `len` values at `ptr`, which is known to be non-null and aligned.
+    ///
+    /// # Safety
+    /// As [`IntArray::new`], and `ptr` non-null and aligned.
+    pub(crate) unsafe fn known(ptr: *mut FInt, len: usize) -> Self {
+        // SAFETY: non-null and aligned, and the rest of `slice_mut`'s contract, by the
+        // caller's.
+        IntArray(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+    }
+
     /// The caller's values as they were passed.
     pub(crate) fn caller(&self) -> &[FInt] {
         self.0
@@ -153,12 +163,28 @@ impl Copied<'_> {
     pub(crate) unsafe fn new(ptr: *mut i64, len: usize) -> Option<Self> {
         // SAFETY: the caller's contract; the shared slice ends before anything is written.
         let passed = unsafe { slice(ptr, len) }?.to_vec();
-        Some(Copied {
-            caller: ptr,
+        Some(Self::of(ptr, passed))
+    }
+
+    /// `len` values at `ptr`, which is known to be non-null and aligned.
+    ///
+    /// # Safety
+    /// As [`Copied::new`], and `ptr` non-null and aligned.
+    pub(crate) unsafe fn known(ptr: *mut i64, len: usize) -> Self {
+        // SAFETY: non-null and aligned, readable by the caller's contract; the shared
+        // slice ends before anything is written.
+        let passed = unsafe { std::slice::from_raw_parts(ptr, len) }.to_vec();
+        Self::of(ptr, passed)
+    }
+
+    /// The copy of the values `passed` from `caller`.
+    fn of(caller: *mut i64, passed: Vec<i64>) -> Self {
+        Copied {
+            caller,
             core: passed.iter().map(|&v| clamp(v)).collect(),
             passed,
             _caller: std::marker::PhantomData,
-        })
+        }
     }
 
     /// The caller's values as they were passed.
