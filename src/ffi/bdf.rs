@@ -400,8 +400,11 @@ impl Pointers {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
         let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
-        let last = CHECKED.get();
-        let known_pointers = last.is_some_and(|(l, _)| same(&l.pointers, &self.addresses()));
+        // The remembered layout is read twice, where each part is compared: kept across the
+        // checks, it would be stored on every call.
+        let known_pointers = CHECKED
+            .get()
+            .is_some_and(|(l, _)| same(&l.pointers, &self.addresses()));
         // Known valid in a checked layout; else one test for all six (`&`, not `&&`): they
         // share the refusal.
         let scalars_valid = known_pointers
@@ -480,7 +483,8 @@ impl Pointers {
         // every call.
         let lengths = [n, ntol, N, lr, li, extra.region.0, extra.region.1];
         // Whether RTOL and ATOL are separate, when the layout is the checked one.
-        let checked = last
+        let checked = CHECKED
+            .get()
             .filter(|(l, _)| known_pointers && same(&l.lengths, &lengths))
             .map(|(_, separate)| separate);
         let known = checked.is_some();
