@@ -294,7 +294,8 @@ impl Layout {
 // The addresses, their comparison and the pointer test are inlined into the entry
 // points, so that no per-call copy of the arguments is stored to memory.
 
-/// Whether `a` and `b` are equal, in one branch-free pass.
+/// Whether `a` and `b` are equal: an OR of XORs, no early exit per word in the source
+/// (the compiler chooses the instructions).
 #[inline(always)]
 fn same<const K: usize>(a: &[usize; K], b: &[usize; K]) -> bool {
     a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
@@ -421,7 +422,8 @@ impl Pointers {
             ));
             return;
         }
-        // SAFETY: non-null and aligned checked above; readable by the caller's contract.
+        // SAFETY: non-null and aligned (checked above, or known from the checked layout);
+        // readable by the caller's contract.
         let (neq, t, tout, lrw, liw, idid_v) = unsafe {
             (
                 self.neq.read(),
@@ -479,8 +481,6 @@ impl Pointers {
         let ntol = if flags[1] == 1 { n } else { 1 };
         let lr = usize::try_from(lrw).unwrap_or(0);
         let li = usize::try_from(liw).unwrap_or(0);
-        // Built where it is used: a layout kept across the checks would be stored on
-        // every call.
         let lengths = [n, ntol, N, lr, li, extra.region.0, extra.region.1];
         // Whether RTOL and ATOL are separate, when the layout is the checked one.
         let checked = CHECKED
@@ -538,8 +538,8 @@ impl Pointers {
         // Copies of RTOL and ATOL when they overlap, written back after the call.
         let mut copies = None;
         // SAFETY: RTOL/ATOL hold `ntol` readable and writable values by the caller's
-        // contract, in place when `separate`; `slice_known` and `Tolerances::copied`
-        // reject null and misaligned pointers, or know them valid in a checked layout.
+        // contract, in place when `separate`; non-null and aligned in a checked layout,
+        // else `slice_mut` and `Tolerances::copied` reject null and misaligned pointers.
         let tols = unsafe {
             if known && separate {
                 Some((
