@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use super::{
-    message, narrow, overlapping, read, saturate, slice_mut, unfit, write_t_idid, FInt, IntArray,
+    message, narrow, overlapping, saturate, slice_mut, unfit, valid, write_t_idid, FInt, IntArray,
     Tolerances,
 };
 
@@ -161,6 +161,22 @@ impl Entry {
         }
     }
 
+    /// The scalar arguments, named in the refusal of a null one.
+    fn scalar_names(self) -> &'static str {
+        match self {
+            Entry::Ddassl => "NEQ, T, TOUT, LRW, LIW, IDID",
+            Entry::Ddaskr => "NEQ, T, TOUT, LRW, LIW, IDID, NRT",
+        }
+    }
+
+    /// The arrays that must not overlap, named in the refusal.
+    fn overlap_names(self) -> &'static str {
+        match self {
+            Entry::Ddassl => "Y, YPRIME, INFO, RWORK, IWORK, T AND IDID",
+            Entry::Ddaskr => "Y, YPRIME, INFO, RWORK, IWORK, JROOT, T AND IDID",
+        }
+    }
+
     /// The IWORK slots (0-based) that hold the caller's inputs under these INFO flags:
     /// ML and MU (INFO(6) = 1), MAXORD (INFO(9) = 1); for DDASKR also MAXL, KMP, NRMAX
     /// (INFO(12) = INFO(13) = 1), LENWP and LENIWP (INFO(12) = 1), MXNIT, MXNJ, MXNH and
@@ -236,45 +252,97 @@ pub(super) struct Pointers {
 
 /// What an entry point adds to the shared checks (DDASKR: NRT, RT and JROOT).
 pub(super) struct Extra<'n> {
-    /// The scalar arguments, named in the refusal of a null one.
-    pub scalar_names: &'n str,
     /// Whether the entry point's own scalars were readable.
     pub scalars_read: bool,
     /// A refusal after INFO was read, when the entry point's own callbacks are missing.
     pub missing_callback: Option<&'n str>,
-    /// The entry point's own arrays, as (start, bytes), for the overlap check (at most
-    /// [`MAX_EXTRA_REGIONS`]).
-    pub regions: &'n [(usize, usize)],
-    /// All the arrays that must not overlap, named in the refusal.
-    pub overlap_names: &'n str,
+    /// The entry point's own array, as (start, bytes), for the overlap check; (0, 0)
+    /// when it has none.
+    pub region: (usize, usize),
 }
 
-/// The most arrays an entry point adds to the overlap check ([`Extra::regions`]).
-const MAX_EXTRA_REGIONS: usize = 2;
+/// Where a call's arguments are and how long its arrays are: all that the checks for
+/// null, misaligned and overlapping pointers depend on.
+#[derive(Clone, Copy)]
+struct Layout {
+    /// The addresses of the [`Pointers`], in their order.
+    pointers: [usize; 13],
+    /// NEQ (Y and YPRIME), the tolerances' count, INFO's, LRW and LIW; the entry point's
+    /// own array as start and bytes.
+    lengths: [usize; 7],
+}
 
-/// The arrays of one call, as (start, bytes), unused entries empty.
-type Regions = [(usize, usize); 7 + MAX_EXTRA_REGIONS];
+impl Layout {
+    /// Whether two of the arrays that must not overlap do.
+    fn overlapping(&self) -> bool {
+        let [_, t, y, yprime, _, info, _, _, idid, rwork, _, iwork, _] = self.pointers;
+        let [n, _, ni, lr, li, e, b] = self.lengths;
+        let (f, i) = (size_of::<f64>(), size_of::<FInt>());
+        overlapping(&[
+            (y, n * f),
+            (yprime, n * f),
+            (info, ni * i),
+            (rwork, lr * f),
+            (iwork, li * i),
+            (t, f),
+            (idid, i),
+            (e, b),
+        ])
+    }
+}
+
+// The addresses, their comparison and the pointer test are inlined into the entry
+// points, so that no per-call copy of the arguments is stored to memory.
+
+/// Whether `a` and `b` are equal: an OR of XORs, no early exit per word in the source
+/// (the compiler chooses the instructions).
+#[inline(always)]
+fn same<const K: usize>(a: &[usize; K], b: &[usize; K]) -> bool {
+    a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
+impl Pointers {
+    /// The addresses, as [`Layout::pointers`].
+    #[inline(always)]
+    fn addresses(&self) -> [usize; 13] {
+        [
+            self.neq as usize,
+            self.t as usize,
+            self.y as usize,
+            self.yprime as usize,
+            self.tout as usize,
+            self.info as usize,
+            self.rtol as usize,
+            self.atol as usize,
+            self.idid as usize,
+            self.rwork as usize,
+            self.lrw as usize,
+            self.iwork as usize,
+            self.liw as usize,
+        ]
+    }
+
+    /// Whether every array pointer is non-null and aligned, whatever the lengths.
+    #[inline(always)]
+    fn arrays_valid(&self) -> bool {
+        valid(self.y)
+            & valid(self.yprime)
+            & valid(self.info)
+            & valid(self.rtol)
+            & valid(self.atol)
+            & valid(self.rwork)
+            & valid(self.iwork)
+    }
+}
 
 thread_local! {
-    /// The arrays of the last call on this thread found not to overlap. A DASSL-family
-    /// program calls once per step or output point with the same arrays: the pairwise
-    /// check (a pure function of the arrays, a sixth of the export's cost) is then
-    /// skipped. A call with other arrays (another solve, a nested one) checks and records.
-    static DISJOINT: Cell<Regions> = const { Cell::new([(0, 0); 7 + MAX_EXTRA_REGIONS]) };
-}
-
-/// Whether no two of `regions` overlap, remembering the last disjoint set.
-fn disjoint(regions: &Regions) -> bool {
-    DISJOINT.with(|last| {
-        if last.get() == *regions {
-            return true;
-        }
-        let ok = !overlapping(regions);
-        if ok {
-            last.set(*regions);
-        }
-        ok
-    })
+    /// The layout of the last call on this thread that passed the pointer checks, all
+    /// its pointers non-null and aligned, and whether its RTOL and ATOL were separate. A
+    /// DASSL-family program calls once per step or output point with the same arguments:
+    /// the checks (pure functions of the layout, the pairwise overlap test the costliest)
+    /// are then skipped. A call with another layout (another solve, a nested one) checks
+    /// and records.
+    static CHECKED: Cell<Option<(Layout, bool)>> = const { Cell::new(None) };
 }
 
 /// The shared arguments, validated and as slices.
@@ -297,82 +365,104 @@ pub(super) struct Arguments<'a> {
     pub rwork: &'a mut [f64],
     /// IWORK(LIW).
     pub iwork: IntArray<'a>,
-    /// RTOL and ATOL (NEQ values with INFO(2) = 1, else one).
-    pub tols: Tolerances<'a>,
-    t_ptr: *mut f64,
-    idid_ptr: *mut FInt,
+    /// RTOL (NEQ values with INFO(2) = 1, else one).
+    pub rtol: &'a mut [f64],
+    /// ATOL, like RTOL.
+    pub atol: &'a mut [f64],
 }
 
 impl Pointers {
     /// Reads and checks the shared arguments in the originals' order: scalars, RES,
     /// INFO, JAC (with INFO(5) = 1 on a first call), the entry's own callbacks, overlaps,
-    /// the arrays, the tolerances. `None`: refused (printed, IDID = -33 when writable),
-    /// also when NEQ, LRW, LIW, an INFO element the original reads or an IWORK input
-    /// does not fit the core's `i32` (`int64` build).
+    /// the arrays, the tolerances; refuses the call (printed, IDID = -33 when writable)
+    /// at the first that fails, also when NEQ, LRW, LIW, an INFO element the original
+    /// reads or an IWORK input does not fit the core's `i32` (`int64` build). Else runs
+    /// `body` on them, and writes back what changed when it returns T and IDID.
+    ///
+    /// The pointer checks (null, misaligned, overlapping) are skipped for the layout of
+    /// the last call on this thread that passed them. Inlined, with `body`, into each
+    /// entry point: it runs on every call, often once per step.
     ///
     /// # Safety
     /// The pointers must be valid as the entry point's documentation states (the
     /// original's contract): scalars readable (T, IDID also writable), INFO `N` values,
     /// Y and YPRIME NEQ values, RWORK LRW, IWORK LIW, RTOL and ATOL NEQ values with
     /// INFO(2) = 1 (else one), all readable and writable and not accessed through another
-    /// path for `'a`.
-    pub(super) unsafe fn marshal<'a, const N: usize>(
+    /// path during the call.
+    #[inline(always)]
+    pub(super) unsafe fn marshal<const N: usize>(
         &self,
         entry: Entry,
         res_missing: bool,
         jac_missing: bool,
         extra: &Extra<'_>,
-    ) -> Option<Arguments<'a>> {
+        body: impl FnOnce(&mut Arguments<'_>) -> Option<(f64, i32)>,
+    ) {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
         let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
-        // SAFETY: the scalar arguments are readable by the caller's contract; `read`
-        // rejects null and misaligned pointers.
-        let scalars = unsafe {
+        // The remembered layout is read twice, where each part is compared: kept across the
+        // checks, it would be stored on every call.
+        let known_pointers = CHECKED
+            .get()
+            .is_some_and(|(l, _)| same(&l.pointers, &self.addresses()));
+        // Known valid in a checked layout; else one test for all six (`&`, not `&&`): they
+        // share the refusal.
+        let scalars_valid = known_pointers
+            || valid(self.neq)
+                & valid(self.t)
+                & valid(self.tout)
+                & valid(self.lrw)
+                & valid(self.liw)
+                & valid(idid);
+        if !(scalars_valid && extra.scalars_read) {
+            refuse(&format!(
+                "A SCALAR ARGUMENT ({}) IS A NULL POINTER.",
+                entry.scalar_names()
+            ));
+            return;
+        }
+        // SAFETY: non-null and aligned (checked above, or known from the checked layout);
+        // readable by the caller's contract.
+        let (neq, t, tout, lrw, liw, idid_v) = unsafe {
             (
-                read(self.neq),
-                read(self.t),
-                read(self.tout),
-                read(self.lrw),
-                read(self.liw),
-                read(idid),
+                self.neq.read(),
+                self.t.read(),
+                self.tout.read(),
+                self.lrw.read(),
+                self.liw.read(),
+                idid.read(),
             )
         };
-        let (Some(neq), Some(t), Some(tout), Some(lrw), Some(liw), Some(idid_v)) = scalars else {
-            refuse(&format!(
-                "A SCALAR ARGUMENT ({}) IS A NULL POINTER.",
-                extra.scalar_names
-            ));
-            return None;
-        };
-        if !extra.scalars_read {
-            refuse(&format!(
-                "A SCALAR ARGUMENT ({}) IS A NULL POINTER.",
-                extra.scalar_names
-            ));
-            return None;
-        }
         let (Some(neq), Some(lrw), Some(liw)) = (narrow(neq), narrow(lrw), narrow(liw)) else {
             refuse(&format!(
                 "NEQ = {neq}, LRW = {lrw} OR LIW = {liw} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE."
             ));
-            return None;
+            return;
         };
         if res_missing {
             refuse("RES IS A NULL POINTER.");
-            return None;
+            return;
         }
-        // SAFETY: INFO holds N integers by the caller's contract.
-        let Some(mut info) = (unsafe { IntArray::new(self.info, N) }) else {
+        // SAFETY: INFO holds N integers by the caller's contract; known non-null and
+        // aligned with the pointers of a checked layout.
+        let info = unsafe {
+            if known_pointers {
+                Some(IntArray::known(self.info, N))
+            } else {
+                IntArray::new(self.info, N)
+            }
+        };
+        let Some(mut info) = info else {
             refuse("INFO IS A NULL POINTER.");
-            return None;
+            return;
         };
         // Every INTEGER fits in the default build: no checks there.
         let wide = cfg!(feature = "int64");
         if wide {
             if let Some(why) = unfit("INFO", info.caller(), 0..entry.info_read()) {
                 refuse(&format!("{}.", why.to_uppercase()));
-                return None;
+                return;
             }
         }
         let flags = info.core();
@@ -381,63 +471,97 @@ impl Pointers {
         let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
         if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
             refuse("INFO(5) = 1 BUT JAC IS A NULL POINTER.");
-            return None;
+            return;
         }
         if let Some(text) = extra.missing_callback {
             refuse(text);
-            return None;
+            return;
         }
         let n = usize::try_from(neq).unwrap_or(0);
         let ntol = if flags[1] == 1 { n } else { 1 };
         let lr = usize::try_from(lrw).unwrap_or(0);
         let li = usize::try_from(liw).unwrap_or(0);
-        let (f, i) = (size_of::<f64>(), size_of::<FInt>());
-        // On the stack: this runs on every call, often once per step.
-        let mut regions: Regions = [(0, 0); 7 + MAX_EXTRA_REGIONS];
-        regions[..7].copy_from_slice(&[
-            (self.y as usize, n * f),
-            (self.yprime as usize, n * f),
-            (self.info as usize, N * i),
-            (self.rwork as usize, lr * f),
-            (self.iwork as usize, li * i),
-            (self.t as usize, f),
-            (idid as usize, i),
-        ]);
-        let count = 7 + extra.regions.len();
-        regions[7..count].copy_from_slice(extra.regions);
-        if !disjoint(&regions) {
-            refuse(&format!("{} MUST NOT OVERLAP.", extra.overlap_names));
-            return None;
+        let lengths = [n, ntol, N, lr, li, extra.region.0, extra.region.1];
+        // Whether RTOL and ATOL are separate, when the layout is the checked one.
+        let checked = CHECKED
+            .get()
+            .filter(|(l, _)| known_pointers && same(&l.lengths, &lengths))
+            .map(|(_, separate)| separate);
+        let known = checked.is_some();
+        // Built where it is used: a layout kept across the checks would be stored on
+        // every call.
+        let layout = || Layout {
+            pointers: self.addresses(),
+            lengths,
+        };
+        if !known && layout().overlapping() {
+            refuse(&format!("{} MUST NOT OVERLAP.", entry.overlap_names()));
+            return;
         }
         // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the regions
-        // were checked not to overlap; `slice_mut` and `IntArray::new` reject null and
-        // misaligned pointers.
+        // do not overlap; the pointers of a checked layout are non-null and aligned, else
+        // `slice_mut` and `IntArray::new` reject null and misaligned ones.
         let arrays = unsafe {
-            (
-                slice_mut(self.y, n),
-                slice_mut(self.yprime, n),
-                slice_mut(self.rwork, lr),
-                IntArray::new(self.iwork, li),
-            )
+            if known {
+                Some((
+                    std::slice::from_raw_parts_mut(self.y, n),
+                    std::slice::from_raw_parts_mut(self.yprime, n),
+                    std::slice::from_raw_parts_mut(self.rwork, lr),
+                    IntArray::known(self.iwork, li),
+                ))
+            } else {
+                match (
+                    slice_mut(self.y, n),
+                    slice_mut(self.yprime, n),
+                    slice_mut(self.rwork, lr),
+                    IntArray::new(self.iwork, li),
+                ) {
+                    (Some(y), Some(yprime), Some(rwork), Some(iwork)) => {
+                        Some((y, yprime, rwork, iwork))
+                    }
+                    _ => None,
+                }
+            }
         };
-        let (Some(y), Some(yprime), Some(rwork), Some(iwork)) = arrays else {
+        let Some((y, yprime, rwork, iwork)) = arrays else {
             refuse("Y, YPRIME, RWORK OR IWORK IS A NULL POINTER.");
-            return None;
+            return;
         };
         if wide {
             let inputs = entry.iwork_inputs(info.core(), n);
             if let Some(why) = unfit("IWORK", iwork.caller(), inputs) {
                 refuse(&format!("{}.", why.to_uppercase()));
-                return None;
+                return;
             }
         }
+        let separate = checked.unwrap_or_else(|| Tolerances::separate(self.rtol, self.atol, ntol));
+        // Copies of RTOL and ATOL when they overlap, written back after the call.
+        let mut copies = None;
         // SAFETY: RTOL/ATOL hold `ntol` readable and writable values by the caller's
-        // contract.
-        let Some(tols) = (unsafe { Tolerances::read(self.rtol, self.atol, ntol) }) else {
-            refuse("RTOL OR ATOL IS A NULL POINTER.");
-            return None;
+        // contract, in place when `separate`; non-null and aligned in a checked layout,
+        // else `slice_mut` and `Tolerances::copied` reject null and misaligned pointers.
+        let tols = unsafe {
+            if known && separate {
+                Some((
+                    std::slice::from_raw_parts_mut(self.rtol, ntol),
+                    std::slice::from_raw_parts_mut(self.atol, ntol),
+                ))
+            } else if separate {
+                slice_mut(self.rtol, ntol).zip(slice_mut(self.atol, ntol))
+            } else {
+                copies = Tolerances::copied(self.rtol, self.atol, ntol);
+                copies.as_mut().map(Tolerances::pair)
+            }
         };
-        Some(Arguments {
+        let Some((rtol, atol)) = tols else {
+            refuse("RTOL OR ATOL IS A NULL POINTER.");
+            return;
+        };
+        // The scalars were found valid above (or by the call that recorded them).
+        if !known && self.arrays_valid() {
+            CHECKED.set(Some((layout(), separate)));
+        }
+        let mut args = Arguments {
             neq,
             t,
             tout,
@@ -447,10 +571,22 @@ impl Pointers {
             yprime,
             rwork,
             iwork,
-            tols,
-            t_ptr: self.t,
-            idid_ptr: idid,
-        })
+            rtol,
+            atol,
+        };
+        let Some((t_out, idid_out)) = body(&mut args) else {
+            return;
+        };
+        // SAFETY: INFO, IWORK and RTOL/ATOL are writable for their values by the caller's
+        // contract; T and IDID were read (valid, aligned), writable by the contract.
+        unsafe {
+            args.info.write_back();
+            args.iwork.write_back();
+            if let Some(copies) = &copies {
+                copies.write_back();
+            }
+            write_t_idid(self.t, t, t_out, idid, idid_v, idid_out);
+        }
     }
 }
 
@@ -459,54 +595,65 @@ impl Arguments<'_> {
     pub(super) fn idid_in(&self) -> i32 {
         saturate(self.idid)
     }
-
-    /// Writes back what the call changed, as the originals write only those: INFO and
-    /// IWORK values (copied in the `int64` build), the copied tolerances that changed, T
-    /// and IDID.
-    ///
-    /// # Safety
-    /// As for [`Pointers::marshal`]: INFO, IWORK, RTOL/ATOL, T and IDID writable.
-    pub(super) unsafe fn write_back(&self, t_out: f64, idid_out: i32) {
-        // SAFETY: INFO, IWORK and RTOL/ATOL are writable for their values by the caller's
-        // contract.
-        unsafe {
-            self.info.write_back();
-            self.iwork.write_back();
-            self.tols.write_back();
-        }
-        // SAFETY: T and IDID were read (valid, aligned), writable by the contract.
-        unsafe {
-            write_t_idid(
-                self.t_ptr,
-                self.t,
-                t_out,
-                self.idid_ptr,
-                self.idid,
-                idid_out,
-            )
-        };
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{disjoint, Regions};
+    use super::{Entry, Extra, FInt, Pointers};
 
-    /// The memo never answers for arrays it has not checked: the same starts with a
-    /// length that now overlaps, or another set, are checked again.
+    /// A DDASSL call over `buf` (RWORK its first `lrw` values, IWORK the rest) with
+    /// `rtol` and `atol`: whether it ran with separate tolerances, `None` when refused.
+    fn call(buf: &mut [f64], lrw: FInt, rtol: *mut f64, atol: *mut f64) -> Option<bool> {
+        let (neq, liw, tout) = (2 as FInt, 40 as FInt, 1.0);
+        let (mut t, mut idid) = (0.0, 0 as FInt);
+        let (mut y, mut yprime, mut info) = ([0.0; 2], [0.0; 2], [0 as FInt; 15]);
+        let iwork = buf[50..].as_mut_ptr().cast::<FInt>();
+        let pointers = Pointers {
+            neq: &neq,
+            t: &mut t,
+            y: y.as_mut_ptr(),
+            yprime: yprime.as_mut_ptr(),
+            tout: &tout,
+            info: info.as_mut_ptr(),
+            rtol,
+            atol,
+            idid: &mut idid,
+            rwork: buf.as_mut_ptr(),
+            lrw: &lrw,
+            iwork,
+            liw: &liw,
+        };
+        let extra = Extra {
+            scalars_read: true,
+            missing_callback: None,
+            region: (0, 0),
+        };
+        let mut separate = None;
+        let body = |args: &mut super::Arguments<'_>| {
+            separate = Some(args.rtol.as_ptr() == rtol.cast_const());
+            None
+        };
+        // SAFETY: every pointer is valid for the lengths given (IWORK's 40 values are
+        // `buf[50..70]`, RWORK reaches into them only when the call is refused).
+        unsafe { pointers.marshal::<15>(Entry::Ddassl, false, false, &extra, body) };
+        assert_eq!(separate.is_none(), idid == -33);
+        separate
+    }
+
+    /// The checks are skipped only for the layout that passed them: the same pointers
+    /// with a length that now overlaps, or other tolerances, are checked again.
     #[test]
-    fn the_remembered_disjoint_arrays_are_only_those() {
-        let mut r: Regions = [(0, 0); 9];
-        r[..3].copy_from_slice(&[(0, 64), (64, 64), (128, 8)]);
-        assert!(disjoint(&r));
-        assert!(disjoint(&r));
-        let mut longer = r;
-        longer[0].1 = 65;
-        assert!(!disjoint(&longer));
-        assert!(!disjoint(&longer));
-        assert!(disjoint(&r));
-        let mut moved = r;
-        moved[2].0 = 120;
-        assert!(!disjoint(&moved));
+    fn only_the_checked_layout_skips_the_checks() {
+        let mut buf = [0.0; 100];
+        let mut tols = [1e-6, 1e-8];
+        let (r, a) = (tols.as_mut_ptr(), tols[1..].as_mut_ptr());
+        assert_eq!(call(&mut buf, 50, r, a), Some(true));
+        assert_eq!(call(&mut buf, 50, r, a), Some(true));
+        assert_eq!(call(&mut buf, 51, r, a), None);
+        assert_eq!(call(&mut buf, 51, r, a), None);
+        assert_eq!(call(&mut buf, 50, r, a), Some(true));
+        assert_eq!(call(&mut buf, 50, r, r), Some(false));
+        assert_eq!(call(&mut buf, 50, r, r), Some(false));
+        assert_eq!(call(&mut buf, 50, r, a), Some(true));
     }
 }

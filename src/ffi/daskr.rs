@@ -8,8 +8,8 @@
 use std::ffi::c_void;
 
 use super::bdf::{
-    call_jac, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac, Entry, Extra,
-    Pointers,
+    call_jac, Arguments, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac, Entry,
+    Extra, Pointers,
 };
 use super::{ffi_boundary, message_as, narrow, read, saturate, FInt, IntArray, Parts};
 use crate::daskr::{ddaskr, Call, Problem, ResFlag};
@@ -260,109 +260,108 @@ pub unsafe extern "C" fn ddaskr_(
                 .and_then(|v| usize::try_from(v).ok())
                 .unwrap_or(0);
             let extra = Extra {
-                scalar_names: "NEQ, T, TOUT, LRW, LIW, IDID, NRT",
                 scalars_read: nrt_v.is_some(),
                 missing_callback: (nrt_v.unwrap_or(0) > 0 && rt.is_none())
                     .then_some("NRT > 0 BUT RT IS A NULL POINTER."),
-                regions: &[(jroot as usize, nr * size_of::<FInt>())],
-                overlap_names: "Y, YPRIME, INFO, RWORK, IWORK, JROOT, T AND IDID",
+                region: (jroot as usize, nr * size_of::<FInt>()),
+            };
+            let body = |args: &mut Arguments<'_>| {
+                let (res, nrt_v) = (res?, nrt_v?);
+                let Some(nrt_core) = narrow(nrt_v) else {
+                    let text =
+                        format!("NRT = {nrt_v} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE.");
+                    // SAFETY: IDID was read, so it is valid; writable by the contract.
+                    unsafe { Entry::Ddaskr.refuse(idid, &text) };
+                    return None;
+                };
+                // SAFETY: JROOT holds NRT integers by the caller's contract and was checked
+                // not to overlap the other arrays; `IntArray::new` rejects null and
+                // misaligned pointers.
+                let Some(mut jroot_a) = (unsafe { IntArray::new(jroot, nr) }) else {
+                    // SAFETY: IDID was read, so it is valid; writable by the contract.
+                    unsafe { Entry::Ddaskr.refuse(idid, "JROOT IS A NULL POINTER.") };
+                    return None;
+                };
+                let krylov = args.info.core()[11] == 1;
+                if krylov && psol.is_null() {
+                    // SAFETY: IDID was read, so it is valid; writable by the contract.
+                    unsafe {
+                        Entry::Ddaskr.refuse(idid, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.")
+                    };
+                    return None;
+                }
+                if krylov && args.info.core()[14] == 1 && jac.is_none() {
+                    // SAFETY: as above.
+                    unsafe {
+                        Entry::Ddaskr.refuse(idid, "INFO(15) = 1 BUT JAC IS A NULL POINTER.")
+                    };
+                    return None;
+                }
+                // SAFETY: with INFO(12) = 1 the caller's contract makes JAC (if any) a routine
+                // of the Krylov form and PSOL a non-null routine of PSOL's form: the pointers
+                // are reinterpreted as those function types, of the same size.
+                let (krylov_jac, psol) = unsafe {
+                    (
+                        jac.filter(|_| krylov).map(|f| {
+                            std::mem::transmute::<
+                                unsafe extern "C" fn(
+                                    *const f64,
+                                    *const f64,
+                                    *const f64,
+                                    *mut f64,
+                                    *const f64,
+                                    *mut f64,
+                                    *mut FInt,
+                                ),
+                                DaskrKrylovJac,
+                            >(f)
+                        }),
+                        (krylov && !psol.is_null())
+                            .then(|| std::mem::transmute::<*const c_void, DaskrPsol>(psol)),
+                    )
+                };
+                let mut callbacks = FortranCallbacks {
+                    res,
+                    jac,
+                    krylov_jac,
+                    psol,
+                    rt,
+                    neq: FInt::from(args.neq),
+                    nrt: nrt_v,
+                    iwork_parts: args.iwork.parts(),
+                    rpar,
+                    ipar,
+                };
+                let (mut t_out, mut idid_out) = (args.t, args.idid_in());
+                let notes = ddaskr(
+                    &mut callbacks,
+                    Call {
+                        neq: args.neq,
+                        t: &mut t_out,
+                        y: &mut *args.y,
+                        yprime: &mut *args.yprime,
+                        tout: args.tout,
+                        info: args.info.core().try_into().expect("INFO holds 20 values"),
+                        rtol: &mut *args.rtol,
+                        atol: &mut *args.atol,
+                        idid: &mut idid_out,
+                        rwork: &mut *args.rwork,
+                        iwork: args.iwork.core(),
+                        nrt: nrt_core,
+                        jroot: jroot_a.core(),
+                    },
+                );
+                for note in &notes {
+                    message_as(&note.line(), &note.records);
+                }
+                // SAFETY: JROOT is writable by the caller's contract.
+                unsafe { jroot_a.write_back() };
+                Some((t_out, idid_out))
             };
             // SAFETY: the arguments are valid as this function's contract states.
-            let marshalled = unsafe {
-                pointers.marshal::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), &extra)
-            };
-            let (Some(mut args), Some(res), Some(nrt_v)) = (marshalled, res, nrt_v) else {
-                return;
-            };
-            let Some(nrt_core) = narrow(nrt_v) else {
-                let text = format!("NRT = {nrt_v} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE.");
-                // SAFETY: IDID was read, so it is valid; writable by the contract.
-                unsafe { Entry::Ddaskr.refuse(idid, &text) };
-                return;
-            };
-            // SAFETY: JROOT holds NRT integers by the caller's contract and was checked not
-            // to overlap the other arrays; `IntArray::new` rejects null and misaligned
-            // pointers.
-            let Some(mut jroot_a) = (unsafe { IntArray::new(jroot, nr) }) else {
-                // SAFETY: IDID was read, so it is valid; writable by the contract.
-                unsafe { Entry::Ddaskr.refuse(idid, "JROOT IS A NULL POINTER.") };
-                return;
-            };
-            let krylov = args.info.core()[11] == 1;
-            if krylov && psol.is_null() {
-                // SAFETY: IDID was read, so it is valid; writable by the contract.
-                unsafe { Entry::Ddaskr.refuse(idid, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.") };
-                return;
-            }
-            if krylov && args.info.core()[14] == 1 && jac.is_none() {
-                // SAFETY: as above.
-                unsafe { Entry::Ddaskr.refuse(idid, "INFO(15) = 1 BUT JAC IS A NULL POINTER.") };
-                return;
-            }
-            // SAFETY: with INFO(12) = 1 the caller's contract makes JAC (if any) a routine of
-            // the Krylov form and PSOL a non-null routine of PSOL's form: the pointers are
-            // reinterpreted as those function types, of the same size.
-            let (krylov_jac, psol) = unsafe {
-                (
-                    jac.filter(|_| krylov).map(|f| {
-                        std::mem::transmute::<
-                            unsafe extern "C" fn(
-                                *const f64,
-                                *const f64,
-                                *const f64,
-                                *mut f64,
-                                *const f64,
-                                *mut f64,
-                                *mut FInt,
-                            ),
-                            DaskrKrylovJac,
-                        >(f)
-                    }),
-                    (krylov && !psol.is_null())
-                        .then(|| std::mem::transmute::<*const c_void, DaskrPsol>(psol)),
-                )
-            };
-            let mut callbacks = FortranCallbacks {
-                res,
-                jac,
-                krylov_jac,
-                psol,
-                rt,
-                neq: FInt::from(args.neq),
-                nrt: nrt_v,
-                iwork_parts: args.iwork.parts(),
-                rpar,
-                ipar,
-            };
-            let (mut t_out, mut idid_out) = (args.t, args.idid_in());
-            let (rtol, atol) = args.tols.pair();
-            let notes = ddaskr(
-                &mut callbacks,
-                Call {
-                    neq: args.neq,
-                    t: &mut t_out,
-                    y: &mut *args.y,
-                    yprime: &mut *args.yprime,
-                    tout: args.tout,
-                    info: args.info.core().try_into().expect("INFO holds 20 values"),
-                    rtol,
-                    atol,
-                    idid: &mut idid_out,
-                    rwork: &mut *args.rwork,
-                    iwork: args.iwork.core(),
-                    nrt: nrt_core,
-                    jroot: jroot_a.core(),
-                },
-            );
-            for note in &notes {
-                message_as(&note.line(), &note.records);
-            }
-            // SAFETY: JROOT, INFO, IWORK, RTOL/ATOL, T and IDID are writable by the caller's
-            // contract.
             unsafe {
-                jroot_a.write_back();
-                args.write_back(t_out, idid_out);
-            }
+                pointers.marshal::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), &extra, body)
+            };
         }
     )
 }

@@ -5,7 +5,7 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::bdf::{call_jac, DasslJac, DasslRes, Entry, Extra, Pointers};
+use super::bdf::{call_jac, Arguments, DasslJac, DasslRes, Entry, Extra, Pointers};
 use super::{ffi_boundary, message_on_error_unit, saturate, FInt};
 use crate::dassl::{ddassl, Call, ResFlag, Residual};
 
@@ -49,6 +49,33 @@ impl Residual for FortranCallbacks {
         // SAFETY: `ddassl_`'s caller promised a JAC of the original's interface.
         unsafe { call_jac(self.jac, t, y, yprime, cj, pd, self.rpar, self.ipar) };
     }
+}
+
+/// One call over checked arguments: the core's DDASSL, its messages printed; T and IDID
+/// as it leaves them. Inlined: `ddassl_` runs it once per step, often.
+#[inline(always)]
+fn solve(callbacks: &mut FortranCallbacks, args: &mut Arguments<'_>) -> (f64, i32) {
+    let (mut t_out, mut idid_out) = (args.t, args.idid_in());
+    let notes = ddassl(
+        callbacks,
+        Call {
+            neq: args.neq,
+            t: &mut t_out,
+            y: &mut *args.y,
+            yprime: &mut *args.yprime,
+            tout: args.tout,
+            info: args.info.core().try_into().expect("INFO holds 15 values"),
+            rtol: &mut *args.rtol,
+            atol: &mut *args.atol,
+            idid: &mut idid_out,
+            rwork: &mut *args.rwork,
+            iwork: args.iwork.core(),
+        },
+    );
+    for note in &notes {
+        message_on_error_unit(&note.line(), &note.records);
+    }
+    (t_out, idid_out)
 }
 
 /// Petzold's DDASSL: solves `G(t, y, y') = 0` from T towards TOUT (see abi.md, "DDASSL").
@@ -108,49 +135,23 @@ pub unsafe extern "C" fn ddassl_(
                 liw,
             };
             let extra = Extra {
-                scalar_names: "NEQ, T, TOUT, LRW, LIW, IDID",
                 scalars_read: true,
                 missing_callback: None,
-                regions: &[],
-                overlap_names: "Y, YPRIME, INFO, RWORK, IWORK, T AND IDID",
+                region: (0, 0),
+            };
+            let body = |args: &mut Arguments<'_>| {
+                let mut callbacks = FortranCallbacks {
+                    res: res?,
+                    jac,
+                    rpar,
+                    ipar,
+                };
+                Some(solve(&mut callbacks, args))
             };
             // SAFETY: the arguments are valid as this function's contract states.
-            let marshalled = unsafe {
-                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &extra)
+            unsafe {
+                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &extra, body)
             };
-            let (Some(mut args), Some(res)) = (marshalled, res) else {
-                return;
-            };
-            let mut callbacks = FortranCallbacks {
-                res,
-                jac,
-                rpar,
-                ipar,
-            };
-            let (mut t_out, mut idid_out) = (args.t, args.idid_in());
-            let (rtol, atol) = args.tols.pair();
-            let notes = ddassl(
-                &mut callbacks,
-                Call {
-                    neq: args.neq,
-                    t: &mut t_out,
-                    y: &mut *args.y,
-                    yprime: &mut *args.yprime,
-                    tout: args.tout,
-                    info: args.info.core().try_into().expect("INFO holds 15 values"),
-                    rtol,
-                    atol,
-                    idid: &mut idid_out,
-                    rwork: &mut *args.rwork,
-                    iwork: args.iwork.core(),
-                },
-            );
-            for note in &notes {
-                message_on_error_unit(&note.line(), &note.records);
-            }
-            // SAFETY: INFO, IWORK, RTOL/ATOL, T and IDID are writable by the caller's
-            // contract.
-            unsafe { args.write_back(t_out, idid_out) };
         }
     )
 }

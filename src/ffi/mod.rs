@@ -107,6 +107,16 @@ impl IntArray<'_> {
         unsafe { slice_mut(ptr, len) }.map(IntArray)
     }
 
+    /// `len` values at `ptr`, which is known to be non-null and aligned.
+    ///
+    /// # Safety
+    /// As [`IntArray::new`], and `ptr` non-null and aligned.
+    pub(crate) unsafe fn known(ptr: *mut FInt, len: usize) -> Self {
+        // SAFETY: non-null and aligned, and the rest of `slice_mut`'s contract, by the
+        // caller's.
+        IntArray(unsafe { std::slice::from_raw_parts_mut(ptr, len) })
+    }
+
     /// The caller's values as they were passed.
     pub(crate) fn caller(&self) -> &[FInt] {
         self.0
@@ -153,12 +163,28 @@ impl Copied<'_> {
     pub(crate) unsafe fn new(ptr: *mut i64, len: usize) -> Option<Self> {
         // SAFETY: the caller's contract; the shared slice ends before anything is written.
         let passed = unsafe { slice(ptr, len) }?.to_vec();
-        Some(Copied {
-            caller: ptr,
+        Some(Self::of(ptr, passed))
+    }
+
+    /// `len` values at `ptr`, which is known to be non-null and aligned.
+    ///
+    /// # Safety
+    /// As [`Copied::new`], and `ptr` non-null and aligned.
+    pub(crate) unsafe fn known(ptr: *mut i64, len: usize) -> Self {
+        // SAFETY: non-null and aligned, readable by the caller's contract; the shared
+        // slice ends before anything is written.
+        let passed = unsafe { std::slice::from_raw_parts(ptr, len) }.to_vec();
+        Self::of(ptr, passed)
+    }
+
+    /// The copy of the values `passed` from `caller`.
+    fn of(caller: *mut i64, passed: Vec<i64>) -> Self {
+        Copied {
+            caller,
             core: passed.iter().map(|&v| clamp(v)).collect(),
             passed,
             _caller: std::marker::PhantomData,
-        })
+        }
     }
 
     /// The caller's values as they were passed.
@@ -287,7 +313,7 @@ pub(crate) unsafe fn slice<'a, T>(ptr: *const T, len: usize) -> Option<&'a [T]> 
     if len == 0 {
         return Some(&[]);
     }
-    if ptr.is_null() || !ptr.is_aligned() {
+    if !valid(ptr) {
         return None;
     }
     // SAFETY: non-null and aligned checked above; validity for `len` elements and the
@@ -305,7 +331,7 @@ pub(crate) unsafe fn slice_mut<'a, T>(ptr: *mut T, len: usize) -> Option<&'a mut
     if len == 0 {
         return Some(&mut []);
     }
-    if ptr.is_null() || !ptr.is_aligned() {
+    if !valid(ptr) {
         return None;
     }
     // SAFETY: non-null and aligned checked above; exclusive validity for `len` elements
@@ -383,13 +409,28 @@ impl Tolerances<'_> {
     /// writes and not accessed through another path while the result lives (other than
     /// through each other, when they overlap).
     pub(crate) unsafe fn read(rtol: *mut f64, atol: *mut f64, n: usize) -> Option<Self> {
-        let bytes = n * std::mem::size_of::<f64>();
-        if !overlapping(&[(rtol as usize, bytes), (atol as usize, bytes)]) {
+        if Self::separate(rtol, atol, n) {
             // SAFETY: distinct regions, validity for `n` values is the caller's contract;
             // `slice_mut` rejects null and misaligned pointers.
             let (r, a) = unsafe { (slice_mut(rtol, n)?, slice_mut(atol, n)?) };
             return Some(Tolerances::Separate(r, a));
         }
+        // SAFETY: the caller's contract, passed on.
+        unsafe { Self::copied(rtol, atol, n) }
+    }
+
+    /// Whether `n` values at `rtol` and at `atol` do not overlap (a pure function of the
+    /// pointers, which `ddassl_` and `ddaskr_` remember).
+    pub(crate) fn separate(rtol: *mut f64, atol: *mut f64, n: usize) -> bool {
+        let bytes = n * size_of::<f64>();
+        !overlapping(&[(rtol as usize, bytes), (atol as usize, bytes)])
+    }
+
+    /// Copies of overlapping arrays, or `None` for a null or misaligned pointer.
+    ///
+    /// # Safety
+    /// As [`Tolerances::read`].
+    pub(crate) unsafe fn copied(rtol: *mut f64, atol: *mut f64, n: usize) -> Option<Self> {
         // SAFETY: readability of `n` values is the caller's contract; `slice` rejects
         // null and misaligned pointers. The shared slices end here, before any write.
         let (r, a) = unsafe { (slice(rtol, n)?.to_vec(), slice(atol, n)?.to_vec()) };
@@ -463,11 +504,17 @@ pub(crate) unsafe fn write_t_idid(
 /// # Safety
 /// A non-null `ptr` must point to an initialised `T`.
 pub(crate) unsafe fn read<T: Copy>(ptr: *const T) -> Option<T> {
-    if ptr.is_null() || !ptr.is_aligned() {
+    if !valid(ptr) {
         return None;
     }
     // SAFETY: non-null and aligned checked above; initialisation is the caller's contract.
     Some(unsafe { ptr.read() })
+}
+
+/// Whether `ptr` is non-null and aligned for `T`: what every argument is checked for
+/// before it is read.
+pub(crate) fn valid<T>(ptr: *const T) -> bool {
+    !ptr.is_null() & ptr.is_aligned()
 }
 
 /// Whether any two of the byte ranges `(start, length)` overlap (empty ranges never do).
