@@ -256,7 +256,8 @@ fn iterate<R: Residual + ?Sized>(
     pnorm: f64,
     ires: &mut ResFlag,
 ) -> Iteration {
-    w.e.fill(0.0);
+    let neq = y.len();
+    let yp = &mut yp[..neq];
     let mut m = 0;
     let mut oldnrm = 0.0;
     loop {
@@ -265,15 +266,21 @@ fn iterate<R: Residual + ?Sized>(
             *d *= accel;
         }
         w.solve_delta();
-        for (((yi, ei), ypi), d) in y
-            .iter_mut()
-            .zip(w.e.iter_mut())
-            .zip(yp.iter_mut())
-            .zip(w.delta.iter())
-        {
-            *yi -= d;
-            *ei -= d;
-            *ypi -= v.cj * d;
+        let (e, delta, cj) = (&mut w.e[..neq], &w.delta[..neq], v.cj);
+        let updates = y.iter_mut().zip(e).zip(yp.iter_mut()).zip(delta);
+        if m == 0 {
+            // Loop 345's E = 0 folded in as 0 - DELTA, so that it is no `memset` call.
+            for (((yi, ei), ypi), &d) in updates {
+                *yi -= d;
+                *ei = 0.0 - d;
+                *ypi -= cj * d;
+            }
+        } else {
+            for (((yi, ei), ypi), &d) in updates {
+                *yi -= d;
+                *ei -= d;
+                *ypi -= cj * d;
+            }
         }
         let delnrm = weighted_rms(w.delta, w.wt);
         // The roundoff-level test applies to the first correction only: the netlib
