@@ -101,12 +101,12 @@ pub fn update_differences(phi: &mut [f64], e: &[f64], k: usize, maxord: usize) {
             if copy {
                 phi[at + neq] = ei;
             }
-            let mut above = phi[at] + ei;
-            phi[at] = above;
+            phi[at] += ei;
+            let mut above = phi[at];
             for _ in 0..k {
                 at -= neq;
-                above = phi[at] + above;
-                phi[at] = above;
+                phi[at] += above;
+                above = phi[at];
             }
         }
         return;
