@@ -19,35 +19,50 @@ pub const C_LEN: usize = 30;
 /// (DDASTP's and DNEDD's XRATE).
 const CJ_RATE: f64 = 0.25;
 
-/// The coefficients of the formula of order `k` for step `h`, recomputed unless the last
-/// `ns` steps had this step size and order (statements 200-240). Returns CJ and the error
-/// constant CK.
+/// 1/I for I = 1, …, 5 (statement 240's `1.0D0/I`): correctly rounded at compile time,
+/// the same values as the original's divisions.
+const RECIPROCALS: [f64; 5] = [1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0];
+
+/// The coefficients of the formula of order `k` (at most 5) for step `h`, recomputed
+/// unless the last `ns` steps had this step size and order (statements 200-240). Returns
+/// CJ and the error constant CK. Each array is cut to its K+1 used entries so that the
+/// loops index without bounds checks.
 pub fn method_coefficients(c: &mut [f64], h: f64, k: usize, ns: usize) -> (f64, f64) {
     let kp1 = k + 1;
+    let (alpha, rest) = c[C_ALPHA..C_LEN].split_at_mut(C_BETA - C_ALPHA);
+    let (beta, rest) = rest.split_at_mut(C_GAMMA - C_BETA);
+    let (gamma, rest) = rest.split_at_mut(C_PSI - C_GAMMA);
+    let (psi, sigma) = rest.split_at_mut(C_SIGMA - C_PSI);
+    let alpha = &mut alpha[..kp1];
     if kp1 >= ns {
-        c[C_BETA] = 1.0;
-        c[C_ALPHA] = 1.0;
+        let (beta, gamma) = (&mut beta[..kp1], &mut gamma[..kp1]);
+        let (psi, sigma) = (&mut psi[..kp1], &mut sigma[..kp1]);
+        beta[0] = 1.0;
+        alpha[0] = 1.0;
         let mut temp1 = h;
-        c[C_GAMMA] = 0.0;
-        c[C_SIGMA] = 1.0;
+        gamma[0] = 0.0;
+        sigma[0] = 1.0;
+        // (I-1) of the original as a float counter: the same exact small integers.
+        let mut im1 = 0.0;
         for i in 1..kp1 {
-            let temp2 = c[C_PSI + i - 1];
-            c[C_PSI + i - 1] = temp1;
-            c[C_BETA + i] = c[C_BETA + i - 1] * c[C_PSI + i - 1] / temp2;
+            im1 += 1.0;
+            let temp2 = psi[i - 1];
+            psi[i - 1] = temp1;
+            beta[i] = beta[i - 1] * temp1 / temp2;
             temp1 = temp2 + h;
-            c[C_ALPHA + i] = h / temp1;
-            c[C_SIGMA + i] = i as f64 * c[C_SIGMA + i - 1] * c[C_ALPHA + i];
-            c[C_GAMMA + i] = c[C_GAMMA + i - 1] + c[C_ALPHA + i - 1] / h;
+            alpha[i] = h / temp1;
+            sigma[i] = im1 * sigma[i - 1] * alpha[i];
+            gamma[i] = gamma[i - 1] + alpha[i - 1] / h;
         }
-        c[C_PSI + kp1 - 1] = temp1;
+        psi[kp1 - 1] = temp1;
     }
     let mut alphas = 0.0;
     let mut alpha0 = 0.0;
-    for i in 1..=k {
-        alphas -= 1.0 / i as f64;
-        alpha0 -= c[C_ALPHA + i - 1];
+    for (&inverse, &a) in RECIPROCALS.iter().zip(&alpha[..k]) {
+        alphas -= inverse;
+        alpha0 -= a;
     }
-    let alpha_kp1 = c[C_ALPHA + k];
+    let alpha_kp1 = alpha[k];
     let ck = (alpha_kp1 + alphas - alpha0).abs().max(alpha_kp1);
     (-alphas / h, ck)
 }

@@ -6,6 +6,12 @@
 
 use super::coefficients::{C_BETA, C_GAMMA, C_PSI};
 
+/// Below this many equations the predictor and the update of PHI run element by element
+/// across the columns: for two or three equations the set-up of a loop per column costs
+/// more than its arithmetic. Each element sees the same operations in the same order
+/// either way.
+const FEW: usize = 4;
+
 /// Column `j` (0-based) of the divided differences.
 pub fn column(phi: &[f64], neq: usize, j: usize) -> &[f64] {
     &phi[j * neq..(j + 1) * neq]
@@ -28,21 +34,52 @@ pub fn scale_differences(
 ) {
     for j in from..=to {
         let factor = if undo { 1.0 / beta[j - 1] } else { beta[j - 1] };
-        for p in column_mut(phi, neq, j - 1) {
+        for p in &mut phi[(j - 1) * neq..j * neq] {
             *p *= factor;
         }
     }
 }
 
 /// The predictor of order `k` (statement 300): `y = Σ PHI(*,j)`, `y' = Σ GAMMA(j)·PHI(*,j)`
-/// over the `k + 1` columns of PHI*, from the coefficient block `c`.
+/// over the `k + 1` columns of PHI*, from the coefficient block `c`. The start
+/// `Y = PHI(*,1)`, `Y' = 0` is folded into the first sum (`0 + γ·p`, kept as an addition
+/// for the sign of a zero) so that it does not become a `memcpy` and a `memset` call.
 pub fn predict(phi: &[f64], c: &[f64], k: usize, y: &mut [f64], yp: &mut [f64]) {
     let neq = y.len();
-    y.copy_from_slice(column(phi, neq, 0));
-    yp.fill(0.0);
-    for j in 1..=k {
+    let yp = &mut yp[..neq];
+    if neq < FEW {
+        let phi = &phi[..(k + 1) * neq];
+        let gamma = &c[C_GAMMA + 1..=C_GAMMA + k];
+        for (i, (yi, ypi)) in y.iter_mut().zip(yp.iter_mut()).enumerate() {
+            let (mut sum, mut derivative) = (phi[i], 0.0);
+            let mut at = i;
+            for &g in gamma {
+                at += neq;
+                let p = phi[at];
+                sum += p;
+                derivative += g * p;
+            }
+            *yi = sum;
+            *ypi = derivative;
+        }
+        return;
+    }
+    let first = &phi[..neq];
+    if k == 0 {
+        y.copy_from_slice(first);
+        yp.fill(0.0);
+        return;
+    }
+    let gamma = c[C_GAMMA + 1];
+    let second = &phi[neq..2 * neq];
+    for (((yi, ypi), &p0), &p) in y.iter_mut().zip(yp.iter_mut()).zip(first).zip(second) {
+        *yi = p0 + p;
+        *ypi = 0.0 + gamma * p;
+    }
+    for j in 2..=k {
         let gamma = c[C_GAMMA + j];
-        for ((yi, ypi), p) in y.iter_mut().zip(yp.iter_mut()).zip(column(phi, neq, j)) {
+        let col = &phi[j * neq..(j + 1) * neq];
+        for ((yi, ypi), &p) in y.iter_mut().zip(yp.iter_mut()).zip(col) {
             *yi += p;
             *ypi += gamma * p;
         }
@@ -51,19 +88,44 @@ pub fn predict(phi: &[f64], c: &[f64], k: usize, y: &mut [f64], yp: &mut [f64]) 
 
 /// PHI after a successful step of order `k` with corrector change `e` (statements
 /// 575-595): column K+2 takes E unless `k` is the maximum order, column K+1 adds it, and
-/// each lower column adds the one above.
+/// each lower column adds the one above. The copy into column K+2 shares the loop of
+/// column K+1 so that it does not become a `memcpy` call.
 pub fn update_differences(phi: &mut [f64], e: &[f64], k: usize, maxord: usize) {
     let neq = e.len();
     let kp1 = k + 1;
+    if neq < FEW {
+        let copy = k != maxord;
+        let phi = &mut phi[..(kp1 + usize::from(copy)) * neq];
+        for (i, &ei) in e.iter().enumerate() {
+            let mut at = k * neq + i;
+            if copy {
+                phi[at + neq] = ei;
+            }
+            phi[at] += ei;
+            let mut above = phi[at];
+            for _ in 0..k {
+                at -= neq;
+                phi[at] += above;
+                above = phi[at];
+            }
+        }
+        return;
+    }
+    let (lower, upper) = phi.split_at_mut(kp1 * neq);
+    let top = &mut lower[k * neq..];
     if k != maxord {
-        column_mut(phi, neq, kp1).copy_from_slice(e);
+        for ((p, q), &ei) in top.iter_mut().zip(&mut upper[..neq]).zip(e) {
+            *q = ei;
+            *p += ei;
+        }
+    } else {
+        for (p, &ei) in top.iter_mut().zip(e) {
+            *p += ei;
+        }
     }
-    for (p, ei) in column_mut(phi, neq, kp1 - 1).iter_mut().zip(e) {
-        *p += ei;
-    }
-    for j in (0..kp1 - 1).rev() {
-        let (lo, hi) = phi.split_at_mut((j + 1) * neq);
-        for (p, q) in lo[j * neq..].iter_mut().zip(&hi[..neq]) {
+    for j in (0..k).rev() {
+        let (lo, hi) = lower.split_at_mut((j + 1) * neq);
+        for (p, &q) in lo[j * neq..].iter_mut().zip(&hi[..neq]) {
             *p += q;
         }
     }
@@ -102,21 +164,30 @@ pub fn interpolate(
     psi: &[f64],
 ) {
     let neq = yout.len();
+    let ypout = &mut ypout[..neq];
     let dist = tout - tn;
-    yout.copy_from_slice(&phi[..neq]);
-    ypout.fill(0.0);
-    let mut c = 1.0;
-    let mut d = 0.0;
+    let first = &phi[..neq];
+    if kold == 0 {
+        yout.copy_from_slice(first);
+        ypout.fill(0.0);
+        return;
+    }
     let mut gamma = dist / psi[0];
-    for j in 1..=kold {
+    // J = 2 with the start YOUT = PHI(*,1), YPOUT = 0 folded in, as in [`predict`].
+    let mut d = 0.0 * gamma + 1.0 / psi[0];
+    let mut c = gamma;
+    gamma = (dist + psi[0]) / psi[1];
+    let second = &phi[neq..2 * neq];
+    for (((yi, ypi), &p0), &p) in yout.iter_mut().zip(ypout.iter_mut()).zip(first).zip(second) {
+        *yi = p0 + c * p;
+        *ypi = 0.0 + d * p;
+    }
+    for j in 2..=kold {
         d = d * gamma + c / psi[j - 1];
         c *= gamma;
         gamma = (dist + psi[j - 1]) / psi[j];
-        for ((yi, ypi), p) in yout
-            .iter_mut()
-            .zip(ypout.iter_mut())
-            .zip(column(phi, neq, j))
-        {
+        let col = &phi[j * neq..(j + 1) * neq];
+        for ((yi, ypi), &p) in yout.iter_mut().zip(ypout.iter_mut()).zip(col) {
             *yi += c * p;
             *ypi += d * p;
         }

@@ -25,3 +25,59 @@ pub struct StepLimits {
 pub fn rate(delnrm: f64, oldnrm: f64, m: i32) -> f64 {
     (delnrm / oldnrm).powf(1.0 / f64::from(m))
 }
+
+/// The Newton correction DELTA applied to y, E and y' (DDASTP loop 360, DNSD's loop
+/// after DSLVD): `y -= δ`, `E -= δ`, `y' -= CJ·δ`. On the `first` iteration E starts
+/// from 0 (DDASTP loop 345, DNSD's E = 0), folded in as `0 - δ` so that it is no
+/// `memset` call. Out of line: the four arrays as separate arguments of a call tell the
+/// compiler that they do not overlap, so no run-time overlap checks are hoisted into
+/// every step.
+#[inline(never)]
+pub fn apply_correction(
+    y: &mut [f64],
+    e: &mut [f64],
+    yp: &mut [f64],
+    delta: &[f64],
+    cj: f64,
+    first: bool,
+) {
+    let updates = y.iter_mut().zip(e).zip(yp.iter_mut()).zip(delta);
+    if first {
+        for (((yi, ei), ypi), &d) in updates {
+            *yi -= d;
+            *ei = 0.0 - d;
+            *ypi -= cj * d;
+        }
+    } else {
+        for (((yi, ei), ypi), &d) in updates {
+            *yi -= d;
+            *ei -= d;
+            *ypi -= cj * d;
+        }
+    }
+}
+
+/// The nonnegativity constraint of a converged corrector (DDASTP label 375, DNEDD
+/// statement 375): the negative part of y into `delta`; when its `norm` is at most
+/// `epcon`, E takes it off and the corrector stands (true). Out of line and cold: its
+/// loops' set-up would otherwise be hoisted into every step.
+#[cold]
+#[inline(never)]
+pub fn clip_negative(
+    y: &[f64],
+    e: &mut [f64],
+    delta: &mut [f64],
+    epcon: f64,
+    norm: impl Fn(&[f64]) -> f64,
+) -> bool {
+    for (d, yi) in delta.iter_mut().zip(y) {
+        *d = yi.min(0.0);
+    }
+    if norm(delta) > epcon {
+        return false;
+    }
+    for (ei, d) in e.iter_mut().zip(delta.iter()) {
+        *ei -= d;
+    }
+    true
+}

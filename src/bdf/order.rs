@@ -7,6 +7,13 @@ use super::compare::not_gt;
 use super::history::{column, update_differences};
 use super::layout::Carried;
 
+/// An order K (at most 7 here) as the original's INTEGER to DOUBLE PRECISION conversion:
+/// the same exact value, through 32 bits one conversion instruction where a `usize`
+/// takes several.
+fn real(k: usize) -> f64 {
+    f64::from(k as u32)
+}
+
 /// The error estimates of a converged step of order K (labels 400-430).
 pub struct Estimates {
     /// KNEW: the order the estimates suggest, K or K-1.
@@ -48,14 +55,14 @@ pub fn estimate_errors(
     let mut terkm1 = 0.0;
     let enorm = norm(e);
     let erk = c[C_SIGMA + k] * enorm;
-    let terk = (k + 1) as f64 * erk;
+    let terk = real(k + 1) * erk;
     let mut est = erk;
     if k != 1 {
         for ((d, p), ei) in delta.iter_mut().zip(column(phi, neq, k)).zip(e) {
             *d = p + ei;
         }
         erkm1 = c[C_SIGMA + k - 1] * norm(delta);
-        terkm1 = k as f64 * erkm1;
+        terkm1 = real(k) * erkm1;
         let lower = if k <= 2 {
             terkm1 <= 0.5 * terk
         } else {
@@ -63,7 +70,7 @@ pub fn estimate_errors(
                 *d += p;
             }
             let erkm2 = c[C_SIGMA + k - 2] * norm(delta);
-            let terkm2 = (k - 1) as f64 * erkm2;
+            let terkm2 = real(k - 1) * erkm2;
             // Label 410: IF(MAX(TERKM1,TERKM2).GT.TERK) GO TO 430, else lower the order;
             // NaN falls through to 420. MAX as the reference gfortran build computes it:
             // TERKM1 unless TERKM2 is larger.
@@ -125,8 +132,8 @@ pub fn next_order(
         for ((d, ei), p) in delta.iter_mut().zip(e).zip(column(phi, e.len(), k + 1)) {
             *d = ei - p;
         }
-        let erkp1 = (1.0 / (k + 2) as f64) * norm(delta);
-        let terkp1 = (k + 2) as f64 * erkp1;
+        let erkp1 = (1.0 / real(k + 2)) * norm(delta);
+        let terkp1 = real(k + 2) * erkp1;
         if k > 1 {
             // Label 520: MIN(TERK,TERKP1) as the reference gfortran build computes it:
             // TERK only when it is the smaller (not NaN).
@@ -152,7 +159,7 @@ pub fn next_order(
 /// allows more than 1, else cut to between 0.5 and 0.9 times. `IF(R .LT. 2.0D0)` sends
 /// a NaN R to the doubling, as the original.
 pub fn step_after_success(h: f64, est: f64, k: usize) -> f64 {
-    let r = (2.0 * est + 0.0001).powf(-1.0 / (k + 1) as f64);
+    let r = (2.0 * est + 0.0001).powf(-1.0 / real(k + 1));
     if r < 2.0 {
         if r <= 1.0 {
             let r = 0.5_f64.max(0.9_f64.min(r));
@@ -169,7 +176,7 @@ pub fn step_after_success(h: f64, est: f64, k: usize) -> f64 {
 /// first time, then 1/4 at that order, then 1/4 at order 1.
 pub fn after_error_test_failure(nef: u32, knew: usize, est: f64) -> (usize, f64) {
     if nef == 1 {
-        let exponent = (knew + 1) as f64;
+        let exponent = real(knew + 1);
         let r = 0.90 * (2.0 * est + 0.0001).powf(-1.0 / exponent);
         (knew, 0.25_f64.max(0.9_f64.min(r)))
     } else if nef == 2 {

@@ -3,7 +3,8 @@
 //! -2). The norms over the weights are each method's own (DDANRM, DDWNRM).
 
 /// Sets `wt[i] = rtol_i·|y_i| + atol_i` (DDAWTS). The tolerances are scalars (element 0)
-/// unless `vector` is set.
+/// unless `vector` is set. Inline: the drivers call it after every step.
+#[inline]
 pub fn set_weights(vector: bool, rtol: &[f64], atol: &[f64], y: &[f64], wt: &mut [f64]) {
     let mut rtoli = rtol[0];
     let mut atoli = atol[0];

@@ -15,7 +15,7 @@ use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_L
 use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
 use crate::bdf::layout::{as_index, Carried};
 use crate::bdf::matrix::{solve, MatrixOutcome};
-use crate::bdf::newton::{rate, StepLimits, MAX_NEWTON};
+use crate::bdf::newton::{apply_correction, clip_negative, rate, StepLimits, MAX_NEWTON};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::{Failure, StepFailure};
 
@@ -233,17 +233,9 @@ fn newton<P: Problem + ?Sized>(
             Err(flag) => break (flag, false),
         }
         // Statement 375: nonnegativity.
-        if lim.nonneg {
-            for (d, &yi) in w.delta.iter_mut().zip(y.iter()) {
-                *d = yi.min(0.0);
-            }
-            let delnrm = weighted_rms(w.delta, w.wt);
-            if delnrm > lim.epcon {
-                break (ResFlag::Ok, false);
-            }
-            for (ei, d) in w.e.iter_mut().zip(w.delta.iter()) {
-                *ei -= d;
-            }
+        let wt = &*w.wt;
+        if lim.nonneg && !clip_negative(y, w.e, w.delta, lim.epcon, |d| weighted_rms(d, wt)) {
+            break (ResFlag::Ok, false);
         }
         c.jcalc = 1;
         return Ok(());
@@ -281,23 +273,15 @@ fn corrector<P: Problem + ?Sized>(
     let shape = w.layout.shape();
     let mut m = 0;
     let mut oldnrm = 0.0;
-    w.e.fill(0.0);
+    let neq = y.len();
     loop {
         w.iw[IW_NNI] += 1;
         for d in w.delta.iter_mut() {
             *d *= confac;
         }
         solve(&shape, w.wm, w.ipvt, w.delta);
-        for (((yi, ei), ypi), d) in y
-            .iter_mut()
-            .zip(w.e.iter_mut())
-            .zip(yp.iter_mut())
-            .zip(w.delta.iter())
-        {
-            *yi -= d;
-            *ei -= d;
-            *ypi -= cj * d;
-        }
+        // E = 0 before the first pass.
+        apply_correction(y, &mut w.e[..neq], yp, &w.delta[..neq], cj, m == 0);
         let delnrm = weighted_rms(w.delta, w.wt);
         if m == 0 {
             oldnrm = delnrm;

@@ -15,8 +15,10 @@ pub fn invert_weights(wt: &mut [f64]) -> usize {
 }
 
 /// Weighted root-mean-square norm `sqrt(mean((v_i·rwt_i)²))` over reciprocal weights,
-/// scaled by the largest product against overflow (DDWNRM).
+/// scaled by the largest product against overflow (DDWNRM). `rwt` is cut to the length
+/// of `v` so that the loops run without bounds checks.
 pub fn weighted_rms(v: &[f64], rwt: &[f64]) -> f64 {
+    let rwt = &rwt[..v.len()];
     let mut largest = 0.0_f64;
     for (vi, wi) in v.iter().zip(rwt) {
         let p = (vi * wi).abs();

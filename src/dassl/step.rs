@@ -11,7 +11,7 @@ use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_L
 use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
 use crate::bdf::layout::{as_index, Carried};
 use crate::bdf::matrix::MatrixOutcome;
-use crate::bdf::newton::{rate, StepLimits, MAX_NEWTON};
+use crate::bdf::newton::{apply_correction, clip_negative, rate, StepLimits, MAX_NEWTON};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::StepFailure;
 
@@ -217,16 +217,9 @@ fn newton<R: Residual + ?Sized>(
             Iteration::ResidualFailed => return Corrector::Failed,
         }
         // Label 370: the nonnegativity constraint (INFO(10) = 1).
-        if lim.nonneg {
-            for (d, yi) in w.delta.iter_mut().zip(y.iter()) {
-                *d = yi.min(0.0);
-            }
-            if weighted_rms(w.delta, w.wt) > lim.epcon {
-                return Corrector::Failed;
-            }
-            for (ei, d) in w.e.iter_mut().zip(w.delta.iter()) {
-                *ei -= d;
-            }
+        let wt = &*w.wt;
+        if lim.nonneg && !clip_negative(y, w.e, w.delta, lim.epcon, |d| weighted_rms(d, wt)) {
+            return Corrector::Failed;
         }
         return Corrector::Converged;
     }
@@ -256,7 +249,7 @@ fn iterate<R: Residual + ?Sized>(
     pnorm: f64,
     ires: &mut ResFlag,
 ) -> Iteration {
-    w.e.fill(0.0);
+    let neq = y.len();
     let mut m = 0;
     let mut oldnrm = 0.0;
     loop {
@@ -265,16 +258,8 @@ fn iterate<R: Residual + ?Sized>(
             *d *= accel;
         }
         w.solve_delta();
-        for (((yi, ei), ypi), d) in y
-            .iter_mut()
-            .zip(w.e.iter_mut())
-            .zip(yp.iter_mut())
-            .zip(w.delta.iter())
-        {
-            *yi -= d;
-            *ei -= d;
-            *ypi -= v.cj * d;
-        }
+        // Loop 360, after loop 345's E = 0 on the first pass.
+        apply_correction(y, &mut w.e[..neq], yp, &w.delta[..neq], v.cj, m == 0);
         let delnrm = weighted_rms(w.delta, w.wt);
         // The roundoff-level test applies to the first correction only: the netlib
         // revision 000711 of DDASTP (as DDASKR's DNSD); the SLATEC revision 910624
