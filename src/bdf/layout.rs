@@ -146,7 +146,9 @@ pub struct Carried {
 }
 
 impl Carried {
-    /// Reads the state from RWORK's and IWORK's heads.
+    /// Reads the state from RWORK's and IWORK's heads (inline: on every call and step,
+    /// and left out of line it costs more than the copying).
+    #[inline]
     pub fn load(head: &[f64], iw: &[i32]) -> Self {
         Carried {
             cj: head[RW_CJ],
@@ -161,7 +163,8 @@ impl Carried {
         }
     }
 
-    /// Writes the state back.
+    /// Writes the state back (inline, as [`Carried::load`]).
+    #[inline]
     pub fn store(&self, head: &mut [f64], iw: &mut [i32]) {
         head[RW_CJ] = self.cj;
         head[RW_CJOLD] = self.cjold;
