@@ -498,32 +498,12 @@ impl LinearSystem {
         e2lu.factor()
     }
 
-    /// Visits the stored entries `(M(i, j), j + m1)` of row `i` of the mass matrix of the
-    /// reduced system in column order, the order in which the original accumulates
-    /// (also RODAS's SLVROD).
-    pub fn mass_row(&self, fmas: &[f64], i: usize, mut acc: impl FnMut(f64, usize)) {
-        let m1 = self.m1;
-        match self.mass {
-            Mass::Identity => acc(1.0, i + m1),
-            Mass::Banded { ld, ml, mu } => {
-                for j in i.saturating_sub(ml)..self.nm1.min(i + mu + 1) {
-                    acc(fmas[i + mu - j + j * ld], j + m1);
-                }
-            }
-            Mass::Full => {
-                for j in 0..self.nm1 {
-                    acc(fmas[i + j * self.nm1], j + m1);
-                }
-            }
-        }
-    }
-
     /// For each row `i` of the mass matrix of the reduced system: `entry(acc, M(i, j),
-    /// j + m1)` over its stored entries in column order (as [`mass_row`](Self::mass_row)),
-    /// starting from `acc = init`, then `finish(i, acc)`. The storage is matched once,
-    /// not per row.
+    /// j + m1)` over its stored entries in column order, the order in which the original
+    /// accumulates (also RODAS's SLVROD), starting from `acc = init`, then `finish(i,
+    /// acc)`. The storage is matched once, not per row.
     #[inline]
-    fn mass_rows<S: Copy>(
+    pub fn mass_rows<S: Copy>(
         &self,
         fmas: &[f64],
         init: S,
