@@ -786,7 +786,20 @@ impl LinearSystem {
 
     /// Solves `E1 x = cont` with the second-order reduction when `m1 > 0` (the
     /// solve shared by ESTRAD's estimate and its refinement, and RODAS's SLVROD).
+    /// The common case, `m1 = 0` without the Hessenberg form, is inlined into the
+    /// callers (one solve per Rosenbrock stage).
+    #[inline]
     pub fn solve_e1(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
+        if let (0, Factors::General { e1, .. }) = (self.m1, &mut self.factors) {
+            e1.solve(&mut cont[..self.n]);
+            return;
+        }
+        self.solve_e1_reduced(fjac, fac1, cont);
+    }
+
+    /// [`solve_e1`](Self::solve_e1) for the Hessenberg form or the second-order
+    /// reduction.
+    fn solve_e1_reduced(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
         let m1 = self.m1;
         if m1 == 0 {
             let cont = &mut cont[..self.n];
