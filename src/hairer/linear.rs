@@ -289,7 +289,9 @@ impl LinearSystem {
                     }
                     Mass::Banded { ld: lm, ml, mu } => {
                         // Column j of the band holds M(i, j) at rows i + mu - j, contiguous.
-                        let cols = e1.chunks_exact_mut(ld).zip(fmas.chunks(lm));
+                        let cols = e1
+                            .chunks_exact_mut(ld)
+                            .zip(fmas[..nm1 * lm].chunks_exact(lm));
                         for (j, (ecol, mcol)) in cols.take(nm1).enumerate() {
                             let (lo, hi) = (j.saturating_sub(mu), nm1.min(j + ml + 1));
                             let band = &mcol[lo + mu - j..hi + mu - j];
@@ -311,13 +313,20 @@ impl LinearSystem {
             Some((ml, mu)) => {
                 let mbjac = ml + mu + 1;
                 let jac = &fjac[m1 * ldj..];
-                for (ecol, jcol) in e1.chunks_exact_mut(ld).zip(jac.chunks(ldj)).take(nm1) {
+                let negate = |ecol: &mut [f64], jcol: &[f64]| {
                     for (e, &f) in ecol[mle..mle + mbjac].iter_mut().zip(&jcol[..mbjac]) {
                         *e = -f;
                     }
-                }
+                };
                 match self.mass {
                     Mass::Identity => {
+                        for (ecol, jcol) in e1
+                            .chunks_exact_mut(ld)
+                            .zip(jac[..nm1 * ldj].chunks_exact(ldj))
+                            .take(nm1)
+                        {
+                            negate(ecol, jcol);
+                        }
                         for d in e1[ml + mu..].iter_mut().step_by(ld).take(nm1) {
                             *d += fac1;
                         }
@@ -327,10 +336,17 @@ impl LinearSystem {
                         ml: mlm,
                         mu: mum,
                     } => {
-                        // MDIFF = MLE + MUE - MUMAS: mass band row r sits at row r + mdiff.
+                        // Column by column as the original: -J, then the mass band, whose
+                        // row r sits at row r + MDIFF (MDIFF = MLE + MUE - MUMAS).
                         let mdiff = ml + mu - mum;
                         let mbb = mlm + mum + 1;
-                        for (ecol, mcol) in e1.chunks_exact_mut(ld).zip(fmas.chunks(lm)).take(nm1) {
+                        let cols = e1
+                            .chunks_exact_mut(ld)
+                            .zip(jac[..nm1 * ldj].chunks_exact(ldj));
+                        for ((ecol, jcol), mcol) in
+                            cols.zip(fmas[..nm1 * lm].chunks_exact(lm)).take(nm1)
+                        {
+                            negate(ecol, jcol);
                             for (e, &b) in ecol[mdiff..mdiff + mbb].iter_mut().zip(&mcol[..mbb]) {
                                 *e += fac1 * b;
                             }
@@ -405,8 +421,10 @@ impl LinearSystem {
                     }
                     Mass::Banded { ld: lm, ml, mu } => {
                         let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
-                        for (j, ((rcol, icol), mcol)) in
-                            cols.zip(fmas.chunks(lm)).take(nm1).enumerate()
+                        for (j, ((rcol, icol), mcol)) in cols
+                            .zip(fmas[..nm1 * lm].chunks_exact(lm))
+                            .take(nm1)
+                            .enumerate()
                         {
                             let (lo, hi) = (j.saturating_sub(mu), nm1.min(j + ml + 1));
                             let band = &mcol[lo + mu - j..hi + mu - j];
@@ -433,7 +451,7 @@ impl LinearSystem {
                 let mbjac = ml + mu + 1;
                 let jac = &fjac[m1 * ldj..];
                 let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
-                for ((rcol, icol), jcol) in cols.zip(jac.chunks(ldj)).take(nm1) {
+                for ((rcol, icol), jcol) in cols.zip(jac[..nm1 * ldj].chunks_exact(ldj)).take(nm1) {
                     let (rcol, icol) = (&mut rcol[mle..mle + mbjac], &mut icol[mle..mle + mbjac]);
                     for ((r, i), &f) in rcol.iter_mut().zip(icol).zip(&jcol[..mbjac]) {
                         *r = -f;
@@ -456,8 +474,10 @@ impl LinearSystem {
                         let mdiff = ml + mu - mum;
                         let mbb = mlm + mum + 1;
                         let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
-                        for (j, ((rcol, icol), mcol)) in
-                            cols.zip(fmas.chunks(lm)).take(nm1).enumerate()
+                        for (j, ((rcol, icol), mcol)) in cols
+                            .zip(fmas[..nm1 * lm].chunks_exact(lm))
+                            .take(nm1)
+                            .enumerate()
                         {
                             let rows = mum.saturating_sub(j)..mbb.min(mum + nm1 - j);
                             let (rcol, icol) = (&mut rcol[mdiff..], &mut icol[mdiff..]);
@@ -498,32 +518,12 @@ impl LinearSystem {
         e2lu.factor()
     }
 
-    /// Visits the stored entries `(M(i, j), j + m1)` of row `i` of the mass matrix of the
-    /// reduced system in column order, the order in which the original accumulates
-    /// (also RODAS's SLVROD).
-    pub fn mass_row(&self, fmas: &[f64], i: usize, mut acc: impl FnMut(f64, usize)) {
-        let m1 = self.m1;
-        match self.mass {
-            Mass::Identity => acc(1.0, i + m1),
-            Mass::Banded { ld, ml, mu } => {
-                for j in i.saturating_sub(ml)..self.nm1.min(i + mu + 1) {
-                    acc(fmas[i + mu - j + j * ld], j + m1);
-                }
-            }
-            Mass::Full => {
-                for j in 0..self.nm1 {
-                    acc(fmas[i + j * self.nm1], j + m1);
-                }
-            }
-        }
-    }
-
     /// For each row `i` of the mass matrix of the reduced system: `entry(acc, M(i, j),
-    /// j + m1)` over its stored entries in column order (as [`mass_row`](Self::mass_row)),
-    /// starting from `acc = init`, then `finish(i, acc)`. The storage is matched once,
-    /// not per row.
+    /// j + m1)` over its stored entries in column order, the order in which the original
+    /// accumulates (also RODAS's SLVROD), starting from `acc = init`, then `finish(i,
+    /// acc)`. The storage is matched once, not per row.
     #[inline]
-    fn mass_rows<S: Copy>(
+    pub fn mass_rows<S: Copy>(
         &self,
         fmas: &[f64],
         init: S,
@@ -548,10 +548,15 @@ impl LinearSystem {
                 }
             }
             Mass::Banded { ld, ml, mu } => {
+                // Along row i, M(i, j) = fmas[i + mu - j + j*ld] lies `ld - 1` apart.
+                let step = ld - 1;
                 for i in 0..nm1 {
                     let mut acc = init;
-                    for j in i.saturating_sub(ml)..nm1.min(i + mu + 1) {
-                        entry(&mut acc, fmas[i + mu - j + j * ld], j + m1);
+                    let lo = i.saturating_sub(ml);
+                    let mut k = i + mu + lo * step;
+                    for j in lo..nm1.min(i + mu + 1) {
+                        entry(&mut acc, fmas[k], j + m1);
+                        k += step;
                     }
                     finish(i, acc);
                 }
@@ -600,6 +605,31 @@ impl LinearSystem {
                 z2[i] = z2[i] + s2 * alphn - s3 * betan;
                 z3[i] = z3[i] + s3 * alphn + s2 * betan;
             }
+            e1.solve(z1);
+            e2[0].solve(z2, z3);
+            return;
+        }
+        if self.m1 == 0 && !matches!(self.mass, Mass::Identity) {
+            // IJOB = 5 and 4 (full or banded M, M1 = 0), SLVRAD's single loop over the
+            // rows of M for the three right-hand sides, then SOL and SOLC (SOLB, SOLBC).
+            let n = self.n;
+            let (z1, z2, z3) = (&mut z1[..n], &mut z2[..n], &mut z3[..n]);
+            let (f1, f2, f3) = (&f1[..n], &f2[..n], &f3[..n]);
+            self.mass_rows(
+                m.fmas,
+                (0.0, 0.0, 0.0),
+                |(s1, s2, s3), bb, j| {
+                    *s1 -= bb * f1[j];
+                    *s2 -= bb * f2[j];
+                    *s3 -= bb * f3[j];
+                },
+                |i, (s1, s2, s3)| {
+                    z1[i] += s1 * fac1;
+                    z2[i] = z2[i] + s2 * alphn - s3 * betan;
+                    z3[i] = z3[i] + s3 * alphn + s2 * betan;
+                },
+            );
+            let (e1, e2) = self.general();
             e1.solve(z1);
             e2[0].solve(z2, z3);
             return;
@@ -756,7 +786,20 @@ impl LinearSystem {
 
     /// Solves `E1 x = cont` with the second-order reduction when `m1 > 0` (the
     /// solve shared by ESTRAD's estimate and its refinement, and RODAS's SLVROD).
+    /// The common case, `m1 = 0` without the Hessenberg form, is inlined into the
+    /// callers (one solve per Rosenbrock stage).
+    #[inline]
     pub fn solve_e1(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
+        if let (0, Factors::General { e1, .. }) = (self.m1, &mut self.factors) {
+            e1.solve(&mut cont[..self.n]);
+            return;
+        }
+        self.solve_e1_reduced(fjac, fac1, cont);
+    }
+
+    /// [`solve_e1`](Self::solve_e1) for the Hessenberg form or the second-order
+    /// reduction.
+    fn solve_e1_reduced(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
         let m1 = self.m1;
         if m1 == 0 {
             let cont = &mut cont[..self.n];
@@ -870,7 +913,11 @@ fn negate_columns(e: &mut [f64], ld: usize, fjac: &[f64], ldj: usize, nm1: usize
         }
         return;
     }
-    for (ecol, jcol) in e.chunks_exact_mut(ld).zip(fjac.chunks(ldj)).take(nm1) {
+    for (ecol, jcol) in e
+        .chunks_exact_mut(ld)
+        .zip(fjac[..nm1 * ldj].chunks_exact(ldj))
+        .take(nm1)
+    {
         for (ei, &ji) in ecol[..nm1].iter_mut().zip(&jcol[..nm1]) {
             *ei = -ji;
         }

@@ -115,51 +115,212 @@ impl Three {
     }
 }
 
-/// `z ← T v` for `ns` stages at component `i` of vectors of length `n` (the last row is
-/// `t_last·v1 + v2 + v4 + …`, as the original writes it).
-fn apply_t(ns: usize, v: &[f64; 7], out: &mut [f64], i: usize, n: usize) {
-    let (rows, last): (&[[f64; 7]], f64) = match ns {
+/// Calls `$f::<NS>($args)` with the current stage number as the constant `NS` (1, 3,
+/// 5 or 7), so the loops over the stages unroll and the stage vectors are exact-length
+/// slices.
+macro_rules! by_stages {
+    ($ns:expr, $f:ident($($arg:expr),* $(,)?)) => {
+        match $ns {
+            1 => $f::<1>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            _ => $f::<7>($($arg),*),
+        }
+    };
+}
+
+/// The `NS` stage vectors of length `n` at the start of `v`.
+#[inline(always)]
+fn stages<const NS: usize>(v: &[f64], n: usize) -> [&[f64]; NS] {
+    std::array::from_fn(|k| &v[k * n..(k + 1) * n])
+}
+
+/// The `NS` stage vectors of length `n` at the start of `v`, mutable.
+#[inline(always)]
+fn stages_mut<const NS: usize>(v: &mut [f64], n: usize) -> [&mut [f64]; NS] {
+    let mut rest = &mut v[..NS * n];
+    std::array::from_fn(|_| {
+        let (head, tail) = std::mem::take(&mut rest).split_at_mut(n);
+        rest = tail;
+        head
+    })
+}
+
+/// `T v` (the last row is `t_last·v1 + v2 + v4 + …`, as the original writes it; `v`
+/// itself for one stage).
+#[inline(always)]
+fn mul_t<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
+    let (rows, last): (&[[f64; 7]], f64) = match NS {
+        1 => return v,
         3 => (&T3X, T3_LAST),
         5 => (&T5X, T5_LAST),
         _ => (&T7X, T7_LAST),
     };
-    for (k, row) in rows.iter().take(ns - 1).enumerate() {
-        let mut acc = row[0] * v[0];
-        for j in 1..ns {
-            acc += row[j] * v[j];
+    std::array::from_fn(|k| {
+        if k + 1 < NS {
+            let row = &rows[k];
+            let mut acc = row[0] * v[0];
+            for j in 1..NS {
+                acc += row[j] * v[j];
+            }
+            acc
+        } else {
+            let mut acc = last * v[0];
+            for j in (1..NS).step_by(2) {
+                acc += v[j];
+            }
+            acc
         }
-        out[i + k * n] = acc;
-    }
-    let mut acc = last * v[0];
-    for j in (1..ns).step_by(2) {
-        acc += v[j];
-    }
-    out[i + (ns - 1) * n] = acc;
+    })
 }
 
-/// `z ← TI v` for `ns` stages at component `i`.
-fn apply_ti(ns: usize, v: &[f64; 7], out: &mut [f64], i: usize, n: usize) {
-    let rows: &[[f64; 7]] = match ns {
+/// `TI v` (`v` itself for one stage, whose T and TI are 1).
+#[inline(always)]
+fn mul_ti<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
+    let rows: &[[f64; 7]] = match NS {
+        1 => return v,
         3 => &TI3X,
         5 => &TI5X,
         _ => &TI7X,
     };
-    for (k, row) in rows.iter().take(ns).enumerate() {
+    std::array::from_fn(|k| {
+        let row = &rows[k];
         let mut acc = row[0] * v[0];
-        for j in 1..ns {
+        for j in 1..NS {
             acc += row[j] * v[j];
         }
-        out[i + k * n] = acc;
+        acc
+    })
+}
+
+/// `ZZ ← TI ZZ` component by component (the transformed right-hand sides).
+fn transform_ti<const NS: usize>(zz: &mut [f64], n: usize) {
+    let z = stages_mut::<NS>(zz, n);
+    for i in 0..n {
+        let v = mul_ti::<NS>(std::array::from_fn(|k| z[k][i]));
+        for k in 0..NS {
+            z[k][i] = v[k];
+        }
     }
 }
 
-/// Component `i` of the `ns` stage vectors of `zz`.
-fn gather(zz: &[f64], ns: usize, i: usize, n: usize) -> [f64; 7] {
-    let mut v = [0.0; 7];
-    for k in 0..ns {
-        v[k] = zz[i + k * n];
+/// `FF ← TI ZZ` component by component (the starting values of the iteration).
+fn start_ff<const NS: usize>(zz: &[f64], ff: &mut [f64], n: usize) {
+    let (z, f) = (stages::<NS>(zz, n), stages_mut::<NS>(ff, n));
+    for i in 0..n {
+        let v = mul_ti::<NS>(std::array::from_fn(|k| z[k][i]));
+        for k in 0..NS {
+            f[k][i] = v[k];
+        }
     }
-    v
+}
+
+/// `Σ_i Σ_k (z_k,i / scal_i)²`, component by component as the original sums.
+fn newton_norm<const NS: usize>(zz: &[f64], scal: &[f64], n: usize) -> f64 {
+    let z = stages::<NS>(zz, n);
+    let mut dyno = 0.0;
+    for (i, &denom) in scal[..n].iter().enumerate() {
+        for k in 0..NS {
+            let q = z[k][i] / denom;
+            dyno += q * q;
+        }
+    }
+    dyno
+}
+
+/// The end of a Newton iteration: `FF ← FF + ZZ`, then `ZZ ← T FF`.
+fn accumulate<const NS: usize>(ff: &mut [f64], zz: &mut [f64], n: usize) {
+    let (f, z) = (stages_mut::<NS>(ff, n), stages_mut::<NS>(zz, n));
+    for i in 0..n {
+        let v: [f64; NS] = std::array::from_fn(|k| f[k][i] + z[k][i]);
+        for k in 0..NS {
+            f[k][i] = v[k];
+        }
+        let t = mul_t(v);
+        for k in 0..NS {
+            z[k][i] = t[k];
+        }
+    }
+}
+
+/// The starting values of 5 and 7 stages: the collocation polynomial of the last step
+/// (CONT(N+1..)) at the new nodes, into ZZ and, transformed, FF.
+fn extrapolate<const NS: usize>(
+    c: &[f64; 8],
+    hquot: f64,
+    cont: &[f64],
+    zz: &mut [f64],
+    ff: &mut [f64],
+    n: usize,
+) {
+    let top = &cont[NS * n..(NS + 1) * n];
+    let ak = stages::<NS>(cont, n);
+    {
+        let z = stages_mut::<NS>(zz, n);
+        for (k, zk) in z.into_iter().enumerate() {
+            let ccq = c[k + 1] * hquot;
+            for (i, (zi, &t)) in zk.iter_mut().zip(top).enumerate() {
+                let mut val = t;
+                for l in (1..NS).rev() {
+                    val = ak[l][i] + (ccq - c[NS - l] + 1.0) * val;
+                }
+                *zi = ccq * val;
+            }
+        }
+    }
+    start_ff::<NS>(zz, ff, n);
+}
+
+/// `y += z_NS` and the coefficients of the collocation polynomial through the stage
+/// values of 5 and 7 stages, by divided differences, into CONT(N+1..).
+fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
+    let n = y.len();
+    let z = stages::<NS>(zz, n);
+    let (cont, top) = cont[..(NS + 1) * n].split_at_mut(NS * n);
+    for ((yi, ti), (&zl, &z1)) in y.iter_mut().zip(&mut *top).zip(z[NS - 1].iter().zip(z[0])) {
+        *yi += zl;
+        *ti = z1 / c[1];
+    }
+    let mut cs = stages_mut::<NS>(cont, n);
+    for k in 1..NS {
+        let fact = 1.0 / (c[NS - k] - c[NS - k + 1]);
+        let (za, zb) = (z[NS - k - 1], z[NS - k]);
+        for ((ci, &a), &b) in cs[k].iter_mut().zip(za).zip(zb) {
+            *ci = (a - b) * fact;
+        }
+    }
+    for j in 2..=NS {
+        for k in (j..=NS).rev() {
+            let fact = 1.0 / (c[NS - k] - c[NS - k + j]);
+            if k == NS {
+                for (t, &b) in top.iter_mut().zip(&*cs[NS - 1]) {
+                    *t = (*t - b) * fact;
+                }
+            } else {
+                let (lo, hi) = cs.split_at_mut(k);
+                for (ci, &b) in hi[0].iter_mut().zip(&*lo[k - 1]) {
+                    *ci = (*ci - b) * fact;
+                }
+            }
+        }
+    }
+}
+
+/// Component `i` of ESTRAV's `Σ_k dd_k z_k / h` over `NS` stages.
+fn error_sum<'a, const NS: usize>(
+    dd: &'a [f64; 7],
+    h: f64,
+    zz: &'a [f64],
+    n: usize,
+) -> impl Fn(usize) -> f64 + 'a {
+    let z = stages::<NS>(zz, n);
+    move |i| {
+        let mut sum = 0.0;
+        for k in 0..NS {
+            sum += dd[k] * z[k][i];
+        }
+        sum / h
+    }
 }
 
 /// The vectors of the step loop at the original's places in WORK.
@@ -643,44 +804,34 @@ impl Stepper<'_, '_> {
         let hquot = st.h / st.hold;
         match ns {
             1 => {
-                for i in 0..n {
-                    let z1i = hquot * w.cont[i + n];
-                    w.zz[i] = z1i;
-                    w.ff[i] = z1i;
+                let ak = &w.cont[n..2 * n];
+                for ((z, f), &a) in w.zz[..n].iter_mut().zip(&mut w.ff[..n]).zip(ak) {
+                    let z1i = hquot * a;
+                    *z = z1i;
+                    *f = z1i;
                 }
-                return;
             }
             3 => {
                 let t = &self.three;
                 let c3q = hquot;
                 let c1q = t.c1 * c3q;
                 let c2q = t.c2 * c3q;
+                let [_, ak1, ak2, ak3] = stages::<4>(w.cont, n);
+                let [z1, z2, z3] = stages_mut::<3>(w.zz, n);
+                let [f1, f2, f3] = stages_mut::<3>(w.ff, n);
                 for i in 0..n {
-                    let ak1 = w.cont[i + n];
-                    let ak2 = w.cont[i + 2 * n];
-                    let ak3 = w.cont[i + 3 * n];
-                    w.zz[i] = c1q * (ak1 + (c1q - t.c2m1) * (ak2 + (c1q - t.c1m1) * ak3));
-                    w.zz[i + n] = c2q * (ak1 + (c2q - t.c2m1) * (ak2 + (c2q - t.c1m1) * ak3));
-                    w.zz[i + 2 * n] = c3q * (ak1 + (c3q - t.c2m1) * (ak2 + (c3q - t.c1m1) * ak3));
+                    let (ak1, ak2, ak3) = (ak1[i], ak2[i], ak3[i]);
+                    let z1i = c1q * (ak1 + (c1q - t.c2m1) * (ak2 + (c1q - t.c1m1) * ak3));
+                    let z2i = c2q * (ak1 + (c2q - t.c2m1) * (ak2 + (c2q - t.c1m1) * ak3));
+                    let z3i = c3q * (ak1 + (c3q - t.c2m1) * (ak2 + (c3q - t.c1m1) * ak3));
+                    z1[i] = z1i;
+                    z2[i] = z2i;
+                    z3[i] = z3i;
+                    [f1[i], f2[i], f3[i]] = mul_ti([z1i, z2i, z3i]);
                 }
             }
-            _ => {
-                let c = &st.method.c;
-                for k in 1..=ns {
-                    let ccq = c[k] * hquot;
-                    for i in 0..n {
-                        let mut val = w.cont[i + ns * n];
-                        for l in (1..ns).rev() {
-                            val = w.cont[i + l * n] + (ccq - c[ns - l] + 1.0) * val;
-                        }
-                        w.zz[i + (k - 1) * n] = ccq * val;
-                    }
-                }
-            }
-        }
-        for i in 0..n {
-            let v = gather(w.zz, ns, i, n);
-            apply_ti(ns, &v, w.ff, i, n);
+            5 => extrapolate::<5>(&st.method.c, hquot, w.cont, w.zz, w.ff, n),
+            _ => extrapolate::<7>(&st.method.c, hquot, w.cont, w.zz, w.ff, n),
         }
     }
 
@@ -712,46 +863,45 @@ impl Stepper<'_, '_> {
             }
             let c = st.method.c;
             let w = &mut self.w;
-            for k in 0..ns {
-                let z = &mut w.zz[k * n..(k + 1) * n];
-                for i in 0..n {
-                    w.cont[i] = y[i] + z[i];
+            let (y, cont) = (&y[..n], &mut w.cont[..n]);
+            for (k, z) in w.zz[..nns].chunks_exact_mut(n).enumerate() {
+                for ((ci, &yi), &zi) in cont.iter_mut().zip(y).zip(&*z) {
+                    *ci = yi + zi;
                 }
                 let xs = if ns == 3 && k == 2 || ns == 1 {
                     st.xph
                 } else {
                     st.x + c[k + 1] * st.h
                 };
-                problem.fcn(xs, &w.cont[..n], z);
+                problem.fcn(xs, cont, z);
             }
             self.stats.nfcn += ns;
             if ns > 1 {
-                for i in 0..n {
-                    let v = gather(w.zz, ns, i, n);
-                    apply_ti(ns, &v, w.zz, i, n);
-                }
+                by_stages!(ns, transform_ti(w.zz, n));
             }
             let m = matrices(w.tail, self.jac_len, self.mas_len);
             let (z1, zrest) = w.zz.split_at_mut(n);
             let (f1, frest) = w.ff.split_at_mut(n);
-            self.lin.solve_real(m, st.fac1, z1, f1);
-            for k in 0..(ns - 1) / 2 {
-                let (z2, z3) = zrest[2 * k * n..(2 * k + 2) * n].split_at_mut(n);
-                let (f2, f3) = frest[2 * k * n..(2 * k + 2) * n].split_at(n);
+            if ns == 3 {
+                // SLVRAD: both systems of the 3-stage method in one call.
+                let (z2, z3) = zrest[..2 * n].split_at_mut(n);
+                let (f2, f3) = frest[..2 * n].split_at(n);
+                let (alphn, betan) = (st.alphn[0], st.betan[0]);
                 self.lin
-                    .solve_complex(k, m, st.alphn[k], st.betan[k], z2, z3, f2, f3);
+                    .solve(m, st.fac1, alphn, betan, z1, z2, z3, f1, f2, f3);
+            } else {
+                self.lin.solve_real(m, st.fac1, z1, f1);
+                for k in 0..(ns - 1) / 2 {
+                    let (z2, z3) = zrest[2 * k * n..(2 * k + 2) * n].split_at_mut(n);
+                    let (f2, f3) = frest[2 * k * n..(2 * k + 2) * n].split_at(n);
+                    self.lin
+                        .solve_complex(k, m, st.alphn[k], st.betan[k], z2, z3, f2, f3);
+                }
             }
             self.stats.nsol += 1;
             st.newt += 1;
             let newt = st.newt;
-            let mut dyno = 0.0;
-            for i in 0..n {
-                let denom = w.scal[i];
-                for k in 0..ns {
-                    let q = w.zz[i + k * n] / denom;
-                    dyno += q * q;
-                }
-            }
+            let mut dyno = by_stages!(ns, newton_norm(w.zz, w.scal, n));
             dyno = (dyno / nns as f64).sqrt();
             if newt > 1 && newt < nit {
                 let thq = dyno / st.dynold;
@@ -780,19 +930,7 @@ impl Stepper<'_, '_> {
                 }
             }
             st.dynold = dyno.max(s.uround);
-            for i in 0..n {
-                let mut v = [0.0; 7];
-                for k in 0..ns {
-                    let f = w.ff[i + k * n] + w.zz[i + k * n];
-                    w.ff[i + k * n] = f;
-                    v[k] = f;
-                }
-                if ns == 1 {
-                    w.zz[i] = v[0];
-                } else {
-                    apply_t(ns, &v, w.zz, i, n);
-                }
-            }
+            by_stages!(ns, accumulate(w.ff, w.zz, n));
             // IF (FACCON*DYNO.GT.FNEWT) GOTO 40: a NaN ends the iteration as
             // converged, as in the original.
             #[allow(clippy::neg_cmp_op_on_partial_ord)]
@@ -842,23 +980,28 @@ impl Stepper<'_, '_> {
             &mut spill
         };
         let zz = &*w.zz;
-        let mut err = if ns == 3 {
-            let dd = self.three.dd;
-            let hee = [dd[0] / h, dd[1] / h, dd[2] / h];
-            let combine = |i: usize| hee[0] * zz[i] + hee[1] * zz[i + n] + hee[2] * zz[i + 2 * n];
-            self.lin
-                .estimate(m, st.fac1, combine, w.y0, w.scal, w.cont, f1, f2)
-        } else {
-            let dd = st.method.dd;
-            let combine = |i: usize| {
-                let mut sum = 0.0;
-                for k in 0..ns {
-                    sum += dd[k] * zz[i + k * n];
-                }
-                sum / h
-            };
-            self.lin
-                .estimate(m, st.fac1, combine, w.y0, w.scal, w.cont, f1, f2)
+        let (fac1, y0, scal, cont) = (st.fac1, &*w.y0, &*w.scal, &mut *w.cont);
+        let lin = &mut self.lin;
+        let mut err = match ns {
+            3 => {
+                let dd = self.three.dd;
+                let hee = [dd[0] / h, dd[1] / h, dd[2] / h];
+                let [z1, z2, z3] = stages::<3>(zz, n);
+                let combine = |i: usize| hee[0] * z1[i] + hee[1] * z2[i] + hee[2] * z3[i];
+                lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
+            }
+            1 => {
+                let combine = error_sum::<1>(&st.method.dd, h, zz, n);
+                lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
+            }
+            5 => {
+                let combine = error_sum::<5>(&st.method.dd, h, zz, n);
+                lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
+            }
+            _ => {
+                let combine = error_sum::<7>(&st.method.dd, h, zz, n);
+                lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
+            }
         };
         if err >= 1.0 && (st.first || st.reject) {
             for i in 0..n {
@@ -879,50 +1022,33 @@ impl Stepper<'_, '_> {
         let n = self.setup.common.n;
         let ns = st.ns;
         let w = &mut self.w;
+        let y = &mut y[..n];
         match ns {
             1 => {
-                for i in 0..n {
-                    y[i] += w.zz[i];
-                    w.cont[i + n] = w.zz[i];
+                let (z, cont) = (&w.zz[..n], &mut w.cont[n..2 * n]);
+                for ((yi, ci), &zi) in y.iter_mut().zip(cont).zip(z) {
+                    *yi += zi;
+                    *ci = zi;
                 }
             }
             3 => {
                 let t = &self.three;
+                let [z1, z2, z3] = stages::<3>(w.zz, n);
+                let [_, c1, c2, c3] = stages_mut::<4>(w.cont, n);
                 for i in 0..n {
-                    y[i] += w.zz[i + 2 * n];
-                    let z2i = w.zz[i + n];
-                    let z1i = w.zz[i];
-                    w.cont[i + n] = (z2i - w.zz[i + 2 * n]) / t.c2m1;
+                    y[i] += z3[i];
+                    let z2i = z2[i];
+                    let z1i = z1[i];
+                    c1[i] = (z2i - z3[i]) / t.c2m1;
                     let ak = (z1i - z2i) / t.c1mc2;
                     let mut acont3 = z1i / t.c1;
                     acont3 = (ak - acont3) / t.c2;
-                    w.cont[i + 2 * n] = (ak - w.cont[i + n]) / t.c1m1;
-                    w.cont[i + 3 * n] = w.cont[i + 2 * n] - acont3;
+                    c2[i] = (ak - c1[i]) / t.c1m1;
+                    c3[i] = c2[i] - acont3;
                 }
             }
-            _ => {
-                let c = &st.method.c;
-                for i in 0..n {
-                    y[i] += w.zz[i + (ns - 1) * n];
-                    w.cont[i + ns * n] = w.zz[i] / c[1];
-                }
-                for k in 1..ns {
-                    let fact = 1.0 / (c[ns - k] - c[ns - k + 1]);
-                    for i in 0..n {
-                        w.cont[i + k * n] =
-                            (w.zz[i + (ns - k - 1) * n] - w.zz[i + (ns - k) * n]) * fact;
-                    }
-                }
-                for j in 2..=ns {
-                    for k in (j..=ns).rev() {
-                        let fact = 1.0 / (c[ns - k] - c[ns - k + j]);
-                        for i in 0..n {
-                            w.cont[i + k * n] =
-                                (w.cont[i + k * n] - w.cont[i + (k - 1) * n]) * fact;
-                        }
-                    }
-                }
-            }
+            5 => divided_differences::<5>(&st.method.c, w.zz, w.cont, y),
+            _ => divided_differences::<7>(&st.method.c, w.zz, w.cont, y),
         }
     }
 

@@ -54,27 +54,29 @@ impl LinearSystem {
     ) {
         let lin = &mut self.0;
         let (n, m1) = (lin.n, lin.m1);
+        let (ak, dy, fx, ynew) = (&mut ak[..n], &dy[..n], &fx[..n], &ynew[..n]);
         if hd == 0.0 {
-            ak[..n].copy_from_slice(&dy[..n]);
+            ak.copy_from_slice(dy);
         } else {
-            for i in 0..n {
-                ak[i] = dy[i] + hd * fx[i];
+            for ((a, &d), &f) in ak.iter_mut().zip(dy).zip(fx) {
+                *a = d + hd * f;
             }
         }
         if with_ynew {
             if let Mass::Identity = lin.mass {
-                for i in 0..n {
-                    ak[i] += ynew[i];
+                for (a, &y) in ak.iter_mut().zip(ynew) {
+                    *a += y;
                 }
             } else {
-                for i in 0..m1 {
-                    ak[i] += ynew[i];
+                for (a, &y) in ak[..m1].iter_mut().zip(&ynew[..m1]) {
+                    *a += y;
                 }
-                for i in 0..lin.nm1 {
-                    let mut sum = 0.0;
-                    lin.mass_row(fmas, i, |bb, j| sum += bb * ynew[j]);
-                    ak[i + m1] += sum;
-                }
+                lin.mass_rows(
+                    fmas,
+                    0.0,
+                    |sum, bb, j| *sum += bb * ynew[j],
+                    |i, sum| ak[i + m1] += sum,
+                );
             }
         }
         lin.solve_e1(fjac, fac, ak);

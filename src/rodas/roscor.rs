@@ -285,8 +285,9 @@ impl<'s, 'w> Stepper<'s, 'w> {
                         let delt = (s.uround * 1.0e-5_f64.max(ysafe.abs())).sqrt();
                         y[i] = ysafe + delt;
                         problem.fcn(x, y, w.ak1);
-                        for j in m1..n {
-                            fjac[(j - m1) + i * ld] = (w.ak1[j] - w.dy1[j]) / delt;
+                        let col = &mut fjac[i * ld..i * ld + (n - m1)];
+                        for ((f, &a), &d) in col.iter_mut().zip(&w.ak1[m1..n]).zip(&w.dy1[m1..n]) {
+                            *f = (a - d) / delt;
                         }
                         y[i] = ysafe;
                     }
@@ -341,8 +342,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 let delt = (s.uround * 1.0e-5_f64.max(x.abs())).sqrt();
                 let xdelt = x + delt;
                 problem.fcn(xdelt, y, w.ak1);
-                for j in 0..n {
-                    w.fx[j] = (w.ak1[j] - w.dy1[j]) / delt;
+                for ((f, &a), &d) in w.fx[..n].iter_mut().zip(&w.ak1[..n]).zip(&w.dy1[..n]) {
+                    *f = (a - d) / delt;
                 }
             }
         }
@@ -390,90 +391,102 @@ impl<'s, 'w> Stepper<'s, 'w> {
         let w = &mut self.w;
         let (fjac, rest) = w.tail.split_at(jac_len);
         let fmas = &rest[..mas_len];
-        lin.solve(fjac, fmas, fac, w.dy1, w.ak1, w.fx, w.ynew, hd1, false);
+        // Exact-length vectors: the loops below need no bounds checks.
+        let y = &y[..n];
+        let (ynew, dy, fx, dy1) = (&mut w.ynew[..n], &mut w.dy[..n], &w.fx[..n], &w.dy1[..n]);
+        let (ak1, ak2, ak3) = (&mut w.ak1[..n], &mut w.ak2[..n], &mut w.ak3[..n]);
+        let (ak4, ak5, ak6) = (&mut w.ak4[..n], &mut w.ak5[..n], &mut w.ak6[..n]);
+        lin.solve(fjac, fmas, fac, dy1, ak1, fx, ynew, hd1, false);
         for i in 0..n {
-            w.ynew[i] = y[i] + c.a21 * w.ak1[i];
+            ynew[i] = y[i] + c.a21 * ak1[i];
         }
-        problem.fcn(x + c.c2 * h, w.ynew, w.dy);
+        problem.fcn(x + c.c2 * h, ynew, dy);
         for i in 0..n {
-            w.ynew[i] = hc21 * w.ak1[i];
+            ynew[i] = hc21 * ak1[i];
         }
-        lin.solve(fjac, fmas, fac, w.dy, w.ak2, w.fx, w.ynew, hd2, true);
+        lin.solve(fjac, fmas, fac, dy, ak2, fx, ynew, hd2, true);
         for i in 0..n {
-            w.ynew[i] = y[i] + c.a31 * w.ak1[i] + c.a32 * w.ak2[i];
+            ynew[i] = y[i] + c.a31 * ak1[i] + c.a32 * ak2[i];
         }
-        problem.fcn(x + c.c3 * h, w.ynew, w.dy);
+        problem.fcn(x + c.c3 * h, ynew, dy);
         for i in 0..n {
-            w.ynew[i] = hc31 * w.ak1[i] + hc32 * w.ak2[i];
+            ynew[i] = hc31 * ak1[i] + hc32 * ak2[i];
         }
-        lin.solve(fjac, fmas, fac, w.dy, w.ak3, w.fx, w.ynew, hd3, true);
+        lin.solve(fjac, fmas, fac, dy, ak3, fx, ynew, hd3, true);
         for i in 0..n {
-            w.ynew[i] = y[i] + c.a41 * w.ak1[i] + c.a42 * w.ak2[i] + c.a43 * w.ak3[i];
+            ynew[i] = y[i] + c.a41 * ak1[i] + c.a42 * ak2[i] + c.a43 * ak3[i];
         }
-        problem.fcn(x + c.c4 * h, w.ynew, w.dy);
+        problem.fcn(x + c.c4 * h, ynew, dy);
         for i in 0..n {
-            w.ynew[i] = hc41 * w.ak1[i] + hc42 * w.ak2[i] + hc43 * w.ak3[i];
+            ynew[i] = hc41 * ak1[i] + hc42 * ak2[i] + hc43 * ak3[i];
         }
-        lin.solve(fjac, fmas, fac, w.dy, w.ak4, w.fx, w.ynew, hd4, true);
+        lin.solve(fjac, fmas, fac, dy, ak4, fx, ynew, hd4, true);
         for i in 0..n {
-            w.ynew[i] =
-                y[i] + c.a51 * w.ak1[i] + c.a52 * w.ak2[i] + c.a53 * w.ak3[i] + c.a54 * w.ak4[i];
+            ynew[i] = y[i] + c.a51 * ak1[i] + c.a52 * ak2[i] + c.a53 * ak3[i] + c.a54 * ak4[i];
         }
-        problem.fcn(x + h, w.ynew, w.dy);
+        problem.fcn(x + h, ynew, dy);
         for i in 0..n {
-            w.ak6[i] = hc52 * w.ak2[i] + hc54 * w.ak4[i] + hc51 * w.ak1[i] + hc53 * w.ak3[i];
+            ak6[i] = hc52 * ak2[i] + hc54 * ak4[i] + hc51 * ak1[i] + hc53 * ak3[i];
         }
-        lin.solve(fjac, fmas, fac, w.dy, w.ak5, w.fx, w.ak6, 0.0, true);
+        lin.solve(fjac, fmas, fac, dy, ak5, fx, ak6, 0.0, true);
         // The embedded solution.
         for i in 0..n {
-            w.ynew[i] += w.ak5[i];
+            ynew[i] += ak5[i];
         }
-        problem.fcn(x + h, w.ynew, w.dy);
+        problem.fcn(x + h, ynew, dy);
+        let [rhs, _, cont2, cont3] = {
+            let (a, b) = w.cont[..4 * n].split_at_mut(2 * n);
+            let ((c0, c1), (c2, c3)) = (a.split_at_mut(n), b.split_at_mut(n));
+            [c0, c1, c2, c3]
+        };
         for i in 0..n {
-            w.cont[i] = hc61 * w.ak1[i]
-                + hc62 * w.ak2[i]
-                + hc65 * w.ak5[i]
-                + hc64 * w.ak4[i]
-                + hc63 * w.ak3[i];
+            rhs[i] = hc61 * ak1[i] + hc62 * ak2[i] + hc65 * ak5[i] + hc64 * ak4[i] + hc63 * ak3[i];
         }
-        let (rhs, _) = w.cont.split_at(n);
-        lin.solve(fjac, fmas, fac, w.dy, w.ak6, w.fx, rhs, 0.0, true);
+        lin.solve(fjac, fmas, fac, dy, ak6, fx, rhs, 0.0, true);
         // The new solution.
         for i in 0..n {
-            w.ynew[i] += w.ak6[i];
+            ynew[i] += ak6[i];
+        }
+        if s.structure.dense_output {
+            for i in 0..n {
+                rhs[i] = y[i];
+                cont2[i] = c.d21 * ak1[i]
+                    + c.d22 * ak2[i]
+                    + c.d23 * ak3[i]
+                    + c.d24 * ak4[i]
+                    + c.d25 * ak5[i];
+                cont3[i] = c.d31 * ak1[i]
+                    + c.d32 * ak2[i]
+                    + c.d33 * ak3[i]
+                    + c.d34 * ak4[i]
+                    + c.d35 * ak5[i];
+            }
         }
         self.stats.nsol += 6;
         self.stats.nfcn += 5;
-        if s.structure.dense_output {
-            let (n2, n3) = (2 * n, 3 * n);
-            for i in 0..n {
-                w.cont[i] = y[i];
-                w.cont[i + n2] = c.d21 * w.ak1[i]
-                    + c.d22 * w.ak2[i]
-                    + c.d23 * w.ak3[i]
-                    + c.d24 * w.ak4[i]
-                    + c.d25 * w.ak5[i];
-                w.cont[i + n3] = c.d31 * w.ak1[i]
-                    + c.d32 * w.ak2[i]
-                    + c.d33 * w.ak3[i]
-                    + c.d34 * w.ak4[i]
-                    + c.d35 * w.ak5[i];
-            }
-        }
     }
 
     /// `sqrt(Σ (ak6_i / sk_i)² / n)`, `sk_i = atol_i + rtol_i · max(|y_i|, |ynew_i|)`.
     fn error(&self, y: &[f64]) -> f64 {
         let s = self.setup;
-        let w = &self.w;
+        let n = s.n;
+        let (y, ynew, ak6) = (&y[..n], &self.w.ynew[..n], &self.w.ak6[..n]);
         let mut err = 0.0;
-        for i in 0..s.n {
-            let k = if s.rtol.len() == 1 { 0 } else { i };
-            let sk = s.atol[k] + s.rtol[k] * y[i].abs().max(w.ynew[i].abs());
-            let q = w.ak6[i] / sk;
-            err += q * q;
+        if let ([rtol], [atol]) = (&s.rtol[..], &s.atol[..]) {
+            for i in 0..n {
+                let sk = atol + rtol * y[i].abs().max(ynew[i].abs());
+                let q = ak6[i] / sk;
+                err += q * q;
+            }
+        } else {
+            let (rtol, atol) = (&s.rtol[..n], &s.atol[..n]);
+            for i in 0..n {
+                let sk = atol[i] + rtol[i] * y[i].abs().max(ynew[i].abs());
+                let q = ak6[i] / sk;
+                err += q * q;
+            }
         }
-        (err / s.n as f64).sqrt()
+        (err / n as f64).sqrt()
     }
 
     /// The accepted step: Gustafsson's correction of the new step size, `y ← ynew`,
