@@ -616,16 +616,29 @@ pub fn decc_order1(ar: f64, ai: f64) -> Result<(), Singular> {
     nonzero_c(ar, ai, 1)
 }
 
-/// SOLC and SOLBC of order 1 (label 50 of SOLC, the end of loop 40 of SOLBC): `b / a`.
+/// SOLC and SOLBC of order 1 (label 50 of SOLC, the end of loop 40 of SOLBC): `b / a`,
+/// with the denominator [`cden`] of `a` computed beforehand (a factorisation of order 1
+/// keeps it: the same operations on the same values, off the solve's path).
 #[inline(always)]
-pub fn solc_order1(ar: f64, ai: f64, br: &mut f64, bi: &mut f64) {
-    (*br, *bi) = cdiv(*br, *bi, ar, ai);
+pub fn solc_order1(ar: f64, ai: f64, den: f64, br: &mut f64, bi: &mut f64) {
+    (*br, *bi) = cdiv_by(*br, *bi, ar, ai, den);
+}
+
+/// SOLC's denominator `AR² + AI²` of a complex pivot.
+#[inline(always)]
+pub fn cden(ar: f64, ai: f64) -> f64 {
+    ar * ar + ai * ai
 }
 
 /// `b / a` for complex numbers in SOLC's arithmetic.
 #[inline(always)]
 fn cdiv(br: f64, bi: f64, ar: f64, ai: f64) -> (f64, f64) {
-    let den = ar * ar + ai * ai;
+    cdiv_by(br, bi, ar, ai, cden(ar, ai))
+}
+
+/// [`cdiv`] with its denominator given.
+#[inline(always)]
+fn cdiv_by(br: f64, bi: f64, ar: f64, ai: f64, den: f64) -> (f64, f64) {
     let prodr = br * ar + bi * ai;
     let prodi = bi * ar - br * ai;
     (prodr / den, prodi / den)
@@ -662,7 +675,7 @@ pub fn solc(
     if let ([dr], [di], [xr], [xi], [_]) = (ar, ai, &mut *br, &mut *bi, ip) {
         // Label 50 alone: inline, as in [`dec`].
         if n == 1 {
-            solc_order1(*dr, *di, xr, xi);
+            (*xr, *xi) = cdiv(*xr, *xi, *dr, *di);
             return;
         }
     }
@@ -1388,7 +1401,7 @@ pub fn solbc(
         // Label 40's last division alone (lda = 1, hence ml = mu = 0): inline, as in
         // [`dec`].
         if n == 1 && md == 0 {
-            solc_order1(*dr, *di, xr, xi);
+            (*xr, *xi) = cdiv(*xr, *xi, *dr, *di);
             return;
         }
     }

@@ -163,6 +163,8 @@ pub struct ComplexLu {
     ar: Vec<f64>,
     ai: Vec<f64>,
     ip: Vec<usize>,
+    /// Order 1: SOLC's denominator of the pivot, from the last factorisation.
+    den1: f64,
     kind: ComplexKind,
 }
 
@@ -184,6 +186,7 @@ impl ComplexLu {
             ar: vec![0.0; n * n],
             ai: vec![0.0; n * n],
             ip: vec![0; n],
+            den1: 0.0,
             kind,
         }
     }
@@ -197,6 +200,7 @@ impl ComplexLu {
             ar: vec![0.0; ld * n],
             ai: vec![0.0; ld * n],
             ip: vec![0; n],
+            den1: 0.0,
             kind: ComplexKind::Banded { ml, mu },
         }
     }
@@ -224,7 +228,9 @@ impl ComplexLu {
     pub fn factor(&mut self) -> Result<(), Singular> {
         match self.kind {
             ComplexKind::Dense | ComplexKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
-                decsol::decc_order1(self.ar[0], self.ai[0])
+                let (ar, ai) = (self.ar[0], self.ai[0]);
+                self.den1 = decsol::cden(ar, ai);
+                decsol::decc_order1(ar, ai)
             }
             ComplexKind::Dense => self.factor_dense(),
             ComplexKind::Banded { ml, mu } => self.factor_banded(ml, mu),
@@ -251,7 +257,7 @@ impl ComplexLu {
             (ComplexKind::Dense | ComplexKind::Banded { ml: 0, mu: 0 }, [xr], [xi])
                 if self.n == 1 =>
             {
-                decsol::solc_order1(self.ar[0], self.ai[0], xr, xi);
+                decsol::solc_order1(self.ar[0], self.ai[0], self.den1, xr, xi);
             }
             (ComplexKind::Dense, ..) => self.solve_dense(br, bi),
             (ComplexKind::Banded { ml, mu }, ..) => self.solve_banded(*ml, *mu, br, bi),
