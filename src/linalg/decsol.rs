@@ -39,19 +39,10 @@ macro_rules! small {
     };
 }
 
-/// [`small!`] extended to the orders up to [`MEDIUM`], for the real kernels: at these
-/// orders a constant order still pays (the complex kernels are well ahead without it).
-macro_rules! medium {
-    ($n:expr, $f:ident($($arg:expr),*)) => {
-        match $n {
-            0..=UNROLL => small!($n, $f($($arg),*)),
-            _ => above_unrolled!($n, $f($($arg),*)),
-        }
-    };
-}
-
-/// The orders above [`UNROLL`] up to [`MEDIUM`] as the constant `N`: DEC's specialised
-/// kernels there (its smaller orders are unrolled), and the upper part of [`medium!`].
+/// The orders above [`UNROLL`] up to [`MEDIUM`] as the constant `N`: DEC's and SOL's
+/// specialised kernels there (their smaller orders are unrolled); at these orders a
+/// constant order still pays for the real kernels (the complex ones are well ahead
+/// without it).
 macro_rules! above_unrolled {
     ($n:expr, $f:ident($($arg:expr),*)) => {
         match $n {
@@ -420,13 +411,52 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 #[inline(never)]
 fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     lengths((lda >= n) & (a.len() == lda * n) & (b.len() == n) & (ip.len() == n));
-    // Orders 3 to 7 take the loops with runtime bounds, as the original: unrolled, the
-    // first update loads two multipliers with one vector load just after DEC stored them
-    // one by one, which the processor cannot forward and waits for.
-    if lda == n && (n == 2 || (8..=MEDIUM).contains(&n)) {
-        return medium!(n, sol_fixed(a, b, ip));
+    if lda == n {
+        match n {
+            2..=UNROLL => return unrolled!(n, sol_in_registers(a, b, ip)),
+            11..=MEDIUM => return above_unrolled!(n, sol_fixed(a, b, ip)),
+            _ => {}
+        }
     }
     sol_any(n, a, lda, b, ip)
+}
+
+/// SOL for a small constant order with B held in registers: read once, written once.
+///
+/// Through memory, the unrolled updates load B in pairs whose boundaries shift by one
+/// row from column to column, each pair straddling two stores of the column before, and
+/// the processor waits for every one of them (RODAS hires, N = 8: SOL 9 % slower than
+/// the original's). The exchanges are selects over the rows (every index a constant, so
+/// B stays in registers); per element the operations and their order are SOL's.
+#[inline(never)]
+fn sol_in_registers<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
+    let (a, b, ip) = (&a[..N * N], &mut b[..N], &ip[..N]);
+    let mut x = [0.0; N];
+    x.copy_from_slice(b);
+    for k in 0..N - 1 {
+        let m = ip[k];
+        // An exchange row outside the matrix is refused, as indexing B with it would be.
+        lengths(m < N);
+        let mut t = x[k];
+        for i in 0..N {
+            if i != k && i == m {
+                (t, x[i]) = (x[i], x[k]);
+            }
+        }
+        x[k] = t;
+        for i in k + 1..N {
+            x[i] = x[i] + a[i + k * N] * t;
+        }
+    }
+    for k in (1..N).rev() {
+        x[k] = x[k] / a[k + k * N];
+        let t = -x[k];
+        for i in 0..k {
+            x[i] = x[i] + a[i + k * N] * t;
+        }
+    }
+    x[0] = x[0] / a[0];
+    b.copy_from_slice(&x);
 }
 
 /// [`sol_body`] for any order and leading dimension, out of line so that the callers
