@@ -22,7 +22,7 @@
 //! band only (IDA has the same band preconditioner, not ours): `--pre mg` skips it.
 
 use crate::plot::{one_two_five, register_font, COLORS};
-use ffi_tests::{fortran_program_with, work_dir, Link};
+use ffi_tests::{fortran_program_with, Link, LEGACY};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::io::Write;
@@ -40,10 +40,6 @@ const NOUT: u32 = 11;
 
 /// The table's default: 0.01, ..., 0.08.
 const TABLE_NOUT: u32 = 4;
-
-/// Both builds compile the same Fortran with the same flags (those of the authors'
-/// examples in `ffi-tests/tests/ddaskr_krylov.rs`).
-const FLAGS: &[&str] = &["-std=legacy", "-w", "-fallow-argument-mismatch"];
 
 /// The statistics the driver prints, in its order; all must be equal between the builds.
 const STATS: &[&str] = &[
@@ -143,7 +139,8 @@ fn parse(mut it: impl Iterator<Item = String>) -> Result<Args, String> {
     Ok(args)
 }
 
-/// Builds the driver against libstiffdae and against the original DDASKR.
+/// Builds the driver against libstiffdae and against the original DDASKR: the same
+/// Fortran with the same flags (`LEGACY`, those of the authors' examples).
 fn programs(dir: &Path, pre: Pre) -> Result<[PathBuf; 2], String> {
     let bench = Path::new(env!("CARGO_MANIFEST_DIR")).join("fortran");
     let solver = ["ddaskr.f", "daux.f", "dlinpk.f"].map(|f| dir.join("solver").join(f));
@@ -159,23 +156,14 @@ fn programs(dir: &Path, pre: Pre) -> Result<[PathBuf; 2], String> {
     if let Some(missing) = sources.iter().chain(&solver).find(|p| !p.is_file()) {
         return Err(format!("{}: not found\n{USAGE}", missing.display()));
     }
-    let ours = fortran_program_with(&format!("{name}-stiffdae"), &sources, Link::Static, FLAGS)?;
-    let original = work_dir().join(format!("{name}-original"));
+    let ours = fortran_program_with(&format!("{name}-stiffdae"), &sources, Link::Static, LEGACY)?;
     sources.push(solver[0].clone());
-    let out = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()))
-        .arg("-O2")
-        .args(FLAGS)
-        .arg("-o")
-        .arg(&original)
-        .args(&sources)
-        .output()
-        .map_err(|e| format!("gfortran: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "gfortran (original DDASKR): {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
+    let original = fortran_program_with(
+        &format!("{name}-original"),
+        &sources,
+        Link::Original,
+        LEGACY,
+    )?;
     Ok([ours, original])
 }
 

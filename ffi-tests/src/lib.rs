@@ -110,33 +110,34 @@ pub enum Link {
     Static64,
     /// libstiffdae64 (64-bit INTEGER), shared.
     Shared64,
+    /// Neither library: the original code is among the program's own sources.
+    Original,
 }
 
 fn link_args(link: Link) -> Vec<String> {
-    let (lib, name) = match link {
-        Link::Static | Link::Shared => (library(), "stiffdae"),
-        Link::Static64 | Link::Shared64 => (library64(), "stiffdae64"),
+    let (lib, name, shared) = match link {
+        Link::Static => (library(), "stiffdae", false),
+        Link::Shared => (library(), "stiffdae", true),
+        Link::Static64 => (library64(), "stiffdae64", false),
+        Link::Shared64 => (library64(), "stiffdae64", true),
+        Link::Original => return Vec::new(),
     };
-    match link {
-        Link::Static | Link::Static64 => {
-            let mut v = vec![lib.staticlib.display().to_string()];
-            v.extend(NATIVE_LIBS.iter().map(|s| s.to_string()));
-            v
-        }
-        Link::Shared | Link::Shared64 => {
-            let dir = lib
-                .cdylib
-                .parent()
-                .expect("library dir")
-                .display()
-                .to_string();
-            vec![
-                format!("-L{dir}"),
-                format!("-l{name}"),
-                format!("-Wl,-rpath,{dir}"),
-            ]
-        }
+    if !shared {
+        let mut v = vec![lib.staticlib.display().to_string()];
+        v.extend(NATIVE_LIBS.iter().map(|s| s.to_string()));
+        return v;
     }
+    let dir = lib
+        .cdylib
+        .parent()
+        .expect("library dir")
+        .display()
+        .to_string();
+    vec![
+        format!("-L{dir}"),
+        format!("-l{name}"),
+        format!("-Wl,-rpath,{dir}"),
+    ]
 }
 
 fn run_compiler(mut cmd: Command, what: &str) -> Result<(), String> {
@@ -425,26 +426,22 @@ fn find_file(dir: &Path, name: &str) -> Option<PathBuf> {
 pub fn kit_program_original(solver: Solver, problem: &str, dir: &Path) -> Result<PathBuf, String> {
     let entry = solver.name().to_lowercase();
     let originals = original_sources(&entry, dir)?;
-    build_once(&format!("{entry}-{problem}-original"), |exe| {
-        let kit = root().join("fortran");
-        let mut cmd = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()));
-        // The originals pass scalars for arrays (legacy Fortran): allowed, silenced.
-        cmd.args([
-            "-O2",
-            "-w",
-            "-std=legacy",
-            "-fallow-argument-mismatch",
-            "-o",
-        ])
-        .arg(exe)
-        .args(solver.driver().iter().map(|f| kit.join(f)))
-        .arg(kit.join("report.f"))
-        .arg(kit.join("problems").join(format!("{problem}.f")))
-        .args(&originals)
-        .arg(format!("-J{}", work_dir().display()));
-        run_compiler(cmd, &format!("gfortran {entry}-{problem}-original"))
-    })
+    let kit = root().join("fortran");
+    let mut sources: Vec<PathBuf> = solver.driver().iter().map(|f| kit.join(f)).collect();
+    sources.push(kit.join("report.f"));
+    sources.push(kit.join("problems").join(format!("{problem}.f")));
+    sources.extend(originals);
+    fortran_program_with(
+        &format!("{entry}-{problem}-original"),
+        &sources,
+        Link::Original,
+        LEGACY,
+    )
 }
+
+/// gfortran's flags for the original codes and the authors' programs, which pass
+/// scalars for arrays (legacy Fortran): allowed, silenced.
+pub const LEGACY: &[&str] = &["-std=legacy", "-w", "-fallow-argument-mismatch"];
 
 /// Runs a kit program with rtol = atol = h0 = `tol` and returns its RESULT line.
 pub fn run_kit_program(exe: &Path, tol: f64) -> (RunResult, Output) {

@@ -14,7 +14,7 @@
 //! `daux.f` and `dlinpk.f` for D1MACH and LINPACK), and every file it writes must be the
 //! same, the original's messages aside.
 
-use ffi_tests::{fortran_program, fortran_program_with, root, run, work_dir, Link};
+use ffi_tests::{fortran_program, fortran_program_with, root, run, work_dir, Link, LEGACY};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -75,29 +75,10 @@ fn own_krylov_program_matches_the_original_line_for_line() {
 
 /// Builds `sources` with the original DDASKR from `src/solver` into `name`.
 fn original_program(name: &str, src: &Path, sources: &[PathBuf]) -> PathBuf {
-    let dir = work_dir().join("krylov-originals");
-    std::fs::create_dir_all(&dir).expect("work dir");
-    let exe = dir.join(name);
-    let solver = ["ddaskr.f", "daux.f", "dlinpk.f"].map(|f| src.join("solver").join(f));
-    let out = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()))
-        .args([
-            "-O2",
-            "-std=legacy",
-            "-w",
-            "-fallow-argument-mismatch",
-            "-o",
-        ])
-        .arg(&exe)
-        .args(sources)
-        .args(solver)
-        .output()
-        .expect("gfortran");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    exe
+    let mut all = sources.to_vec();
+    all.extend(["ddaskr.f", "daux.f", "dlinpk.f"].map(|f| src.join("solver").join(f)));
+    fortran_program_with(&format!("{name}-original"), &all, Link::Original, LEGACY)
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Runs `exe` in a fresh directory `dir` and returns what it wrote: its standard output
@@ -135,7 +116,6 @@ fn authors_examples_print_what_they_print_with_the_original() {
         );
         return;
     };
-    let flags = ["-std=legacy", "-w", "-fallow-argument-mismatch"];
     let examples: [(&str, &[&str]); 4] = [
         ("dheat", &["dbanpre.f"]),
         ("dweb", &["drbdpre.f", "drbgpre.f"]),
@@ -148,7 +128,7 @@ fn authors_examples_print_what_they_print_with_the_original() {
         let original = original_program(example, &src, &sources);
         sources.extend(["daux.f", "dlinpk.f"].map(|f| src.join("solver").join(f)));
         let ours =
-            fortran_program_with(&format!("krylov-{example}"), &sources, Link::Static, &flags)
+            fortran_program_with(&format!("krylov-{example}"), &sources, Link::Static, LEGACY)
                 .unwrap_or_else(|e| panic!("{e}"));
         let base = work_dir().join("krylov-runs").join(example);
         let expected = outputs(&original, &base.join("original"));

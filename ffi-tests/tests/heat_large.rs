@@ -10,11 +10,8 @@
 //! distribution, it is also built with the authors' banded preconditioner
 //! (`preconds/dbanpre.f`, as the bench builds it) against both and must print the same.
 
-use ffi_tests::{fortran_program_with, root, run, work_dir, Link};
+use ffi_tests::{fortran_program_with, root, run, Link, LEGACY};
 use std::path::PathBuf;
-use std::process::Command;
-
-const FLAGS: &[&str] = &["-std=legacy", "-w", "-fallow-argument-mismatch"];
 
 /// What the driver prints for mesh size `m`, its CPU time and the original's messages
 /// (on its standard output) left out.
@@ -38,7 +35,7 @@ fn driver() -> PathBuf {
 /// Links the driver with preconditioner `pre` against libstiffdae and compares what it
 /// prints at M = 10 and 30 with `expected` (frozen from the original DDASKR).
 fn frozen(name: &str, pre: &str, expected: &str) {
-    let exe = fortran_program_with(name, &[driver(), root().join(pre)], Link::Static, FLAGS)
+    let exe = fortran_program_with(name, &[driver(), root().join(pre)], Link::Static, LEGACY)
         .unwrap_or_else(|e| panic!("{e}"));
     let ours: Vec<String> = [10, 30].iter().flat_map(|&m| statistics(&exe, m)).collect();
     let expected =
@@ -81,23 +78,17 @@ fn heat_driver_with_the_authors_band_preconditioner_matches_the_original() {
         solver("daux.f"),
         solver("dlinpk.f"),
     ];
-    let ours = fortran_program_with("heat-large-banpre", &sources, Link::Static, FLAGS)
+    let ours = fortran_program_with("heat-large-banpre", &sources, Link::Static, LEGACY)
         .unwrap_or_else(|e| panic!("{e}"));
-    let original = work_dir().join("heat-large-banpre-original");
-    let out = Command::new(std::env::var("FC").unwrap_or_else(|_| "gfortran".into()))
-        .arg("-O2")
-        .args(FLAGS)
-        .arg("-o")
-        .arg(&original)
-        .args(&sources)
-        .arg(solver("ddaskr.f"))
-        .output()
-        .expect("gfortran");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let mut with_original = sources;
+    with_original.push(solver("ddaskr.f"));
+    let original = fortran_program_with(
+        "heat-large-banpre-original",
+        &with_original,
+        Link::Original,
+        LEGACY,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     for m in [10, 30] {
         assert_eq!(statistics(&ours, m), statistics(&original, m), "M = {m}");
     }
