@@ -2,6 +2,8 @@
 //! (DINVWT, DDWNRM), the algebraic-variable mask of INFO(16), and the constraint checks
 //! (DCNSTR, DCNST0). DDAWTS and DDATRP are shared with DDASSL ([`crate::bdf`]).
 
+use crate::bdf::weights::scaled_rms;
+
 /// Replaces the weights by their reciprocals (DINVWT). Returns the 1-based index of the
 /// first weight `<= 0` (left unchanged, with all others) or 0.
 pub fn invert_weights(wt: &mut [f64]) -> usize {
@@ -15,26 +17,10 @@ pub fn invert_weights(wt: &mut [f64]) -> usize {
 }
 
 /// Weighted root-mean-square norm `sqrt(mean((v_i·rwt_i)²))` over reciprocal weights,
-/// scaled by the largest product against overflow (DDWNRM). `rwt` is cut to the length
-/// of `v` so that the loops run without bounds checks.
+/// scaled by the largest product against overflow (DDWNRM; 0 when all products are zero).
+#[inline(never)]
 pub fn weighted_rms(v: &[f64], rwt: &[f64]) -> f64 {
-    let rwt = &rwt[..v.len()];
-    let mut largest = 0.0_f64;
-    for (vi, wi) in v.iter().zip(rwt) {
-        let p = (vi * wi).abs();
-        if p > largest {
-            largest = p;
-        }
-    }
-    if largest <= 0.0 {
-        return 0.0;
-    }
-    let mut sum = 0.0;
-    for (vi, wi) in v.iter().zip(rwt) {
-        let q = (vi * wi) / largest;
-        sum += q * q;
-    }
-    largest * (sum / v.len() as f64).sqrt()
+    scaled_rms(v, rwt, |vi, wi| vi * wi)
 }
 
 /// VT = max(ID, 0)·WT: the weights of the error test with algebraic components out
