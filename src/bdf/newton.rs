@@ -3,6 +3,8 @@
 //! (Brenan, Campbell & Petzold 1996, §5.2.2). The iterations themselves stay in each
 //! method's folder: their operation orders differ.
 
+use super::matrix::{solve, solve_in_registers, Shape};
+
 /// Newton iterations per attempt (DDASTP's and DNEDD's MAXIT).
 pub const MAX_NEWTON: i32 = 4;
 
@@ -24,6 +26,76 @@ pub struct StepLimits {
 /// and the latest `delnrm`: `(DELNRM/OLDNRM)**(1/M)`.
 pub fn rate(delnrm: f64, oldnrm: f64, m: i32) -> f64 {
     (delnrm / oldnrm).powf(1.0 / f64::from(m))
+}
+
+/// One Newton correction (DDASTP loops 355-360, DNSD's scaling, DSLVD and update): the
+/// residual in `delta` scaled by `factor`, solved with the factored iteration matrix, and
+/// applied to y, E and y' as [`apply_correction`] does. Up to three equations with a
+/// dense matrix the correction stays in registers from the scaling to the update (the
+/// same operations on each component), so that no pass loads in pairs what the one
+/// before has just stored one by one.
+#[allow(clippy::too_many_arguments)]
+pub fn newton_correction(
+    shape: &Shape,
+    wm: &[f64],
+    ipvt: &[i32],
+    delta: &mut [f64],
+    factor: f64,
+    y: &mut [f64],
+    e: &mut [f64],
+    yp: &mut [f64],
+    cj: f64,
+    first: bool,
+) {
+    if !shape.mtype.is_band() {
+        let pd = &wm[..shape.lenpd];
+        let updates = (&mut *y, &mut *e, &mut *yp);
+        let done = match delta.len() {
+            1 => few::<1>(pd, ipvt, delta, factor, updates, cj, first),
+            2 => few::<2>(pd, ipvt, delta, factor, updates, cj, first),
+            3 => few::<3>(pd, ipvt, delta, factor, updates, cj, first),
+            _ => false,
+        };
+        if done {
+            return;
+        }
+    }
+    for d in delta.iter_mut() {
+        *d *= factor;
+    }
+    solve(shape, wm, ipvt, delta);
+    let neq = delta.len();
+    apply_correction(y, &mut e[..neq], yp, delta, cj, first);
+}
+
+/// [`newton_correction`] of `N` equations; false, with nothing changed, when the pivots
+/// send it to the general solve.
+#[inline(always)]
+fn few<const N: usize>(
+    pd: &[f64],
+    ipvt: &[i32],
+    delta: &mut [f64],
+    factor: f64,
+    (y, e, yp): (&mut [f64], &mut [f64], &mut [f64]),
+    cj: f64,
+    first: bool,
+) -> bool {
+    let (delta, y, e, yp) = (&mut delta[..N], &mut y[..N], &mut e[..N], &mut yp[..N]);
+    // Each value loaded through an index the compiler cannot see, so that it is loaded
+    // alone: the residual and the last update may have stored them one by one.
+    let at: [usize; N] = std::array::from_fn(std::hint::black_box);
+    let mut b: [f64; N] = std::array::from_fn(|i| delta[at[i]] * factor);
+    if !solve_in_registers(pd, ipvt, &mut b) {
+        return false;
+    }
+    let old: [(f64, f64, f64); N] = std::array::from_fn(|i| (y[at[i]], e[at[i]], yp[at[i]]));
+    for (i, (d, (yi, ei, ypi))) in b.into_iter().zip(old).enumerate() {
+        delta[i] = d;
+        y[i] = yi - d;
+        e[i] = if first { 0.0 - d } else { ei - d };
+        yp[i] = ypi - cj * d;
+    }
+    true
 }
 
 /// The Newton correction DELTA applied to y, E and y' (DDASTP loop 360, DNSD's loop

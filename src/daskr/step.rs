@@ -14,8 +14,8 @@ use super::{Problem, ResFlag};
 use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_LEN};
 use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
 use crate::bdf::layout::{as_index, Carried};
-use crate::bdf::matrix::{solve, MatrixOutcome};
-use crate::bdf::newton::{apply_correction, clip_negative, rate, StepLimits, MAX_NEWTON};
+use crate::bdf::matrix::MatrixOutcome;
+use crate::bdf::newton::{clip_negative, newton_correction, rate, StepLimits, MAX_NEWTON};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::{Failure, StepFailure};
 
@@ -273,15 +273,21 @@ fn corrector<P: Problem + ?Sized>(
     let shape = w.layout.shape();
     let mut m = 0;
     let mut oldnrm = 0.0;
-    let neq = y.len();
     loop {
         w.iw[IW_NNI] += 1;
-        for d in w.delta.iter_mut() {
-            *d *= confac;
-        }
-        solve(&shape, w.wm, w.ipvt, w.delta);
         // E = 0 before the first pass.
-        apply_correction(y, &mut w.e[..neq], yp, &w.delta[..neq], cj, m == 0);
+        newton_correction(
+            &shape,
+            w.wm,
+            w.ipvt,
+            w.delta,
+            confac,
+            y,
+            w.e,
+            yp,
+            cj,
+            m == 0,
+        );
         let delnrm = weighted_rms(w.delta, w.wt);
         if m == 0 {
             oldnrm = delnrm;

@@ -6,6 +6,7 @@ use super::layout::{IW_HEADER, IW_ML, IW_MU, IW_MXORD, RW_DELTA};
 use super::Residual;
 use crate::bdf::layout::{as_index, MatrixType};
 use crate::bdf::matrix::{difference_matrix, factor, solve, MatrixOutcome, Shape};
+use crate::bdf::newton::newton_correction;
 
 /// RWORK and IWORK cut into the pieces the original addresses by offset.
 pub struct Work<'a> {
@@ -112,6 +113,25 @@ impl<'a> Work<'a> {
     /// Overwrites `self.delta` with the solution of `PD x = delta` (DDASLV).
     pub fn solve_delta(&mut self) {
         solve(&self.shape, self.wm, self.ipvt, self.delta);
+    }
+
+    /// The Newton correction of DDASTP loops 355-360: `self.delta` times `accel`, solved
+    /// (DDASLV), and taken off `y`, `self.e` (from 0 on the `first` iteration) and, times
+    /// `cj`, off `yp`.
+    pub fn correct(&mut self, y: &mut [f64], yp: &mut [f64], accel: f64, cj: f64, first: bool) {
+        let (wm, ipvt, delta) = (&*self.wm, &*self.ipvt, &mut *self.delta);
+        newton_correction(
+            &self.shape,
+            wm,
+            ipvt,
+            delta,
+            accel,
+            y,
+            self.e,
+            yp,
+            cj,
+            first,
+        );
     }
 }
 

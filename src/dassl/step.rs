@@ -11,7 +11,7 @@ use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_L
 use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
 use crate::bdf::layout::{as_index, Carried};
 use crate::bdf::matrix::MatrixOutcome;
-use crate::bdf::newton::{apply_correction, clip_negative, rate, StepLimits, MAX_NEWTON};
+use crate::bdf::newton::{clip_negative, rate, StepLimits, MAX_NEWTON};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::StepFailure;
 
@@ -249,17 +249,12 @@ fn iterate<R: Residual + ?Sized>(
     pnorm: f64,
     ires: &mut ResFlag,
 ) -> Iteration {
-    let neq = y.len();
     let mut m = 0;
     let mut oldnrm = 0.0;
     loop {
         let accel = 2.0 / (1.0 + v.cj / v.cjold);
-        for d in w.delta.iter_mut() {
-            *d *= accel;
-        }
-        w.solve_delta();
-        // Loop 360, after loop 345's E = 0 on the first pass.
-        apply_correction(y, &mut w.e[..neq], yp, &w.delta[..neq], v.cj, m == 0);
+        // Loops 355-360, after loop 345's E = 0 on the first pass.
+        w.correct(y, yp, accel, v.cj, m == 0);
         let delnrm = weighted_rms(w.delta, w.wt);
         // The roundoff-level test applies to the first correction only: the netlib
         // revision 000711 of DDASTP (as DDASKR's DNSD); the SLATEC revision 910624
