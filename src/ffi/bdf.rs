@@ -233,6 +233,7 @@ impl Entry {
 }
 
 /// The pointer arguments both entry points take, as the caller passed them.
+#[derive(Clone, Copy)]
 pub(super) struct Pointers {
     // Each field is the argument of that name.
     pub neq: *const FInt,
@@ -345,6 +346,31 @@ thread_local! {
     static CHECKED: Cell<Option<(Layout, bool)>> = const { Cell::new(None) };
 }
 
+/// What an entry point runs on its checked arguments: the core's call, with T and IDID
+/// as it leaves them, or `None` when the entry's own checks refuse the call. Implemented
+/// with `#[inline(always)]`: [`Pointers::marshal`] runs it on its short path and on its
+/// checked one, each a copy, so that no arguments are handed from one to the other.
+pub(super) trait Body {
+    /// Runs the call on `args`.
+    fn run(self, args: &mut Arguments<'_>) -> Option<(f64, i32)>;
+}
+
+/// Runs `body` on `args` and writes back INFO and IWORK (the `int64` build's copies);
+/// T and IDID as the call leaves them, for the caller to write back.
+///
+/// # Safety
+/// INFO and IWORK writable by the caller's contract.
+#[inline(always)]
+unsafe fn conclude(args: &mut Arguments<'_>, body: impl Body) -> Option<(f64, i32)> {
+    let out = body.run(args)?;
+    // SAFETY: the caller's contract.
+    unsafe {
+        args.info.write_back();
+        args.iwork.write_back();
+    }
+    Some(out)
+}
+
 /// The shared arguments, validated and as slices.
 pub(super) struct Arguments<'a> {
     /// NEQ.
@@ -379,9 +405,12 @@ impl Pointers {
     /// reads or an IWORK input does not fit the core's `i32` (`int64` build). Else runs
     /// `body` on them, and writes back what changed when it returns T and IDID.
     ///
-    /// The pointer checks (null, misaligned, overlapping) are skipped for the layout of
-    /// the last call on this thread that passed them. Inlined, with `body`, into each
-    /// entry point: it runs on every call, often once per step.
+    /// A call with the layout of the last call on this thread that passed the pointer
+    /// checks (null, misaligned, overlapping), its callbacks present, takes a short path
+    /// ([`Pointers::known`]): none of the checks can fail there. Any other call takes
+    /// [`Pointers::checked`], which refuses, or records its layout when it passes.
+    /// Inlined, with `body`, into each entry point: it runs on every call, often once per
+    /// step.
     ///
     /// # Safety
     /// The pointers must be valid as the entry point's documentation states (the
@@ -396,7 +425,113 @@ impl Pointers {
         res_missing: bool,
         jac_missing: bool,
         extra: &Extra<'_>,
-        body: impl FnOnce(&mut Arguments<'_>) -> Option<(f64, i32)>,
+        body: impl Body,
+    ) {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            match self.known::<N>(entry, res_missing, jac_missing, extra) {
+                Some(mut args) => {
+                    let (t, idid) = (args.t, args.idid);
+                    if let Some((t_out, idid_out)) = conclude(&mut args, body) {
+                        write_t_idid(self.t, t, t_out, self.idid, idid, idid_out);
+                    }
+                }
+                None => (*self).checked::<N>(entry, res_missing, jac_missing, extra, body),
+            }
+        }
+    }
+
+    /// The arguments of a call whose pointers and lengths are those of the checked layout
+    /// on this thread, with separate RTOL and ATOL, RES present, JAC present if INFO asks
+    /// for it and the entry's own scalars and callbacks in order: the calls on which
+    /// [`Pointers::checked`] would refuse nothing and skip the pointer checks. `None`
+    /// for any other call (and always in the `int64` build, whose INTEGER inputs are
+    /// checked on every call).
+    ///
+    /// # Safety
+    /// As [`Pointers::marshal`].
+    #[inline(always)]
+    unsafe fn known<const N: usize>(
+        &self,
+        entry: Entry,
+        res_missing: bool,
+        jac_missing: bool,
+        extra: &Extra<'_>,
+    ) -> Option<Arguments<'_>> {
+        if cfg!(feature = "int64")
+            || res_missing
+            || !extra.scalars_read
+            || extra.missing_callback.is_some()
+        {
+            return None;
+        }
+        let (layout, separate) = CHECKED.get()?;
+        if !(separate && same(&layout.pointers, &self.addresses())) {
+            return None;
+        }
+        // SAFETY: the pointers of the checked layout: non-null and aligned; readable
+        // (and INFO N values) by the caller's contract.
+        let (neq, t, tout, lrw, liw, idid, mut info) = unsafe {
+            (
+                self.neq.read(),
+                self.t.read(),
+                self.tout.read(),
+                self.lrw.read(),
+                self.liw.read(),
+                self.idid.read(),
+                IntArray::known(self.info, N),
+            )
+        };
+        let (neq, lrw, liw) = (narrow(neq)?, narrow(lrw)?, narrow(liw)?);
+        let flags = info.core();
+        let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
+        if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
+            return None;
+        }
+        let n = usize::try_from(neq).unwrap_or(0);
+        let ntol = if flags[1] == 1 { n } else { 1 };
+        let lr = usize::try_from(lrw).unwrap_or(0);
+        let li = usize::try_from(liw).unwrap_or(0);
+        let lengths = [n, ntol, N, lr, li, extra.region.0, extra.region.1];
+        if !same(&layout.lengths, &lengths) {
+            return None;
+        }
+        // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the
+        // pointers of the checked layout are non-null and aligned, and its regions (RTOL
+        // and ATOL included) do not overlap.
+        unsafe {
+            Some(Arguments {
+                neq,
+                t,
+                tout,
+                idid,
+                info,
+                y: std::slice::from_raw_parts_mut(self.y, n),
+                yprime: std::slice::from_raw_parts_mut(self.yprime, n),
+                rwork: std::slice::from_raw_parts_mut(self.rwork, lr),
+                iwork: IntArray::known(self.iwork, li),
+                rtol: std::slice::from_raw_parts_mut(self.rtol, ntol),
+                atol: std::slice::from_raw_parts_mut(self.atol, ntol),
+            })
+        }
+    }
+
+    /// [`Pointers::marshal`] with every check made (those a checked layout makes
+    /// needless skipped): the first call of a solve, a call after another layout, a
+    /// refusal. Out of line, the pointers passed by value, so that the short path, which
+    /// most calls take, stores nothing for it.
+    ///
+    /// # Safety
+    /// As [`Pointers::marshal`].
+    #[cold]
+    #[inline(never)]
+    unsafe fn checked<const N: usize>(
+        self,
+        entry: Entry,
+        res_missing: bool,
+        jac_missing: bool,
+        extra: &Extra<'_>,
+        body: impl Body,
     ) {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
@@ -574,14 +709,12 @@ impl Pointers {
             rtol,
             atol,
         };
-        let Some((t_out, idid_out)) = body(&mut args) else {
-            return;
-        };
         // SAFETY: INFO, IWORK and RTOL/ATOL are writable for their values by the caller's
         // contract; T and IDID were read (valid, aligned), writable by the contract.
         unsafe {
-            args.info.write_back();
-            args.iwork.write_back();
+            let Some((t_out, idid_out)) = conclude(&mut args, body) else {
+                return;
+            };
             if let Some(copies) = &copies {
                 copies.write_back();
             }
@@ -599,7 +732,20 @@ impl Arguments<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Entry, Extra, FInt, Pointers};
+    use super::{Arguments, Body, Entry, Extra, FInt, Pointers};
+
+    /// Records whether the call ran with RTOL in place (`rtol`), and runs nothing.
+    struct Probe<'s> {
+        rtol: *mut f64,
+        separate: &'s mut Option<bool>,
+    }
+
+    impl Body for Probe<'_> {
+        fn run(self, args: &mut Arguments<'_>) -> Option<(f64, i32)> {
+            *self.separate = Some(args.rtol.as_ptr() == self.rtol.cast_const());
+            None
+        }
+    }
 
     /// A DDASSL call over `buf` (RWORK its first `lrw` values, IWORK the rest) with
     /// `rtol` and `atol`: whether it ran with separate tolerances, `None` when refused.
@@ -629,9 +775,9 @@ mod tests {
             region: (0, 0),
         };
         let mut separate = None;
-        let body = |args: &mut super::Arguments<'_>| {
-            separate = Some(args.rtol.as_ptr() == rtol.cast_const());
-            None
+        let body = Probe {
+            rtol,
+            separate: &mut separate,
         };
         // SAFETY: every pointer is valid for the lengths given (IWORK's 40 values are
         // `buf[50..70]`, RWORK reaches into them only when the call is refused).

@@ -8,11 +8,11 @@
 use std::ffi::c_void;
 
 use super::bdf::{
-    call_jac, Arguments, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac, Entry,
-    Extra, Pointers,
+    call_jac, Arguments, Body, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac,
+    Entry, Extra, Pointers,
 };
 use super::{ffi_boundary, message_as, narrow, read, saturate, FInt, IntArray, Parts};
-use crate::daskr::{ddaskr, Call, Problem, ResFlag};
+use crate::daskr::{answer, Call, Problem, ResFlag};
 
 /// The user's RES, JAC and RT with the RPAR/IPAR pointers they receive.
 struct FortranCallbacks {
@@ -186,6 +186,127 @@ impl Problem for FortranCallbacks {
     }
 }
 
+/// The callbacks and DDASKR's own arguments as `ddaskr_` received them (RES and NRT
+/// refused before the body runs when missing).
+struct Solve {
+    res: DaskrRes,
+    jac: DaskrJac,
+    psol: *const c_void,
+    rt: DaskrRt,
+    /// NRT as read.
+    nrt: Option<FInt>,
+    /// JROOT's length.
+    nr: usize,
+    jroot: *mut FInt,
+    idid: *mut FInt,
+    rpar: *mut f64,
+    ipar: *mut FInt,
+}
+
+impl Body for Solve {
+    /// JROOT and the Krylov callbacks checked, then the core's DDASKR, its messages
+    /// printed; T and IDID as it leaves them.
+    #[inline(always)]
+    fn run(self, args: &mut Arguments<'_>) -> Option<(f64, i32)> {
+        let Solve {
+            res,
+            jac,
+            psol,
+            rt,
+            nrt: nrt_v,
+            nr,
+            jroot,
+            idid,
+            rpar,
+            ipar,
+        } = self;
+        let (res, nrt_v) = (res?, nrt_v?);
+        let Some(nrt_core) = narrow(nrt_v) else {
+            let text = format!("NRT = {nrt_v} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE.");
+            // SAFETY: IDID was read, so it is valid; writable by the contract.
+            unsafe { Entry::Ddaskr.refuse(idid, &text) };
+            return None;
+        };
+        // SAFETY: JROOT holds NRT integers by the caller's contract and was checked
+        // not to overlap the other arrays; `IntArray::new` rejects null and
+        // misaligned pointers.
+        let Some(mut jroot_a) = (unsafe { IntArray::new(jroot, nr) }) else {
+            // SAFETY: IDID was read, so it is valid; writable by the contract.
+            unsafe { Entry::Ddaskr.refuse(idid, "JROOT IS A NULL POINTER.") };
+            return None;
+        };
+        let krylov = args.info.core()[11] == 1;
+        if krylov && psol.is_null() {
+            // SAFETY: IDID was read, so it is valid; writable by the contract.
+            unsafe { Entry::Ddaskr.refuse(idid, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.") };
+            return None;
+        }
+        if krylov && args.info.core()[14] == 1 && jac.is_none() {
+            // SAFETY: as above.
+            unsafe { Entry::Ddaskr.refuse(idid, "INFO(15) = 1 BUT JAC IS A NULL POINTER.") };
+            return None;
+        }
+        // SAFETY: with INFO(12) = 1 the caller's contract makes JAC (if any) a routine
+        // of the Krylov form and PSOL a non-null routine of PSOL's form: the pointers
+        // are reinterpreted as those function types, of the same size.
+        let (krylov_jac, psol) = unsafe {
+            (
+                jac.filter(|_| krylov).map(|f| {
+                    std::mem::transmute::<
+                        unsafe extern "C" fn(
+                            *const f64,
+                            *const f64,
+                            *const f64,
+                            *mut f64,
+                            *const f64,
+                            *mut f64,
+                            *mut FInt,
+                        ),
+                        DaskrKrylovJac,
+                    >(f)
+                }),
+                (krylov && !psol.is_null())
+                    .then(|| std::mem::transmute::<*const c_void, DaskrPsol>(psol)),
+            )
+        };
+        let mut callbacks = FortranCallbacks {
+            res,
+            jac,
+            krylov_jac,
+            psol,
+            rt,
+            neq: FInt::from(args.neq),
+            nrt: nrt_v,
+            iwork_parts: args.iwork.parts(),
+            rpar,
+            ipar,
+        };
+        let (mut t_out, mut idid_out) = (args.t, args.idid_in());
+        answer(
+            &mut callbacks,
+            &mut Call {
+                neq: args.neq,
+                t: &mut t_out,
+                y: &mut *args.y,
+                yprime: &mut *args.yprime,
+                tout: args.tout,
+                info: args.info.core().try_into().expect("INFO holds 20 values"),
+                rtol: &mut *args.rtol,
+                atol: &mut *args.atol,
+                idid: &mut idid_out,
+                rwork: &mut *args.rwork,
+                iwork: args.iwork.core(),
+                nrt: nrt_core,
+                jroot: jroot_a.core(),
+            },
+            |note| message_as(&note.line(), &note.records),
+        );
+        // SAFETY: JROOT is writable by the caller's contract.
+        unsafe { jroot_a.write_back() };
+        Some((t_out, idid_out))
+    }
+}
+
 /// DDASKR (Brown, Hindmarsh & Petzold): solves `G(t, y, y') = 0` from T towards TOUT,
 /// stopping at the roots of `R(t, y, y')` (see abi.md, "DDASKR").
 ///
@@ -265,98 +386,17 @@ pub unsafe extern "C" fn ddaskr_(
                     .then_some("NRT > 0 BUT RT IS A NULL POINTER."),
                 region: (jroot as usize, nr * size_of::<FInt>()),
             };
-            let body = |args: &mut Arguments<'_>| {
-                let (res, nrt_v) = (res?, nrt_v?);
-                let Some(nrt_core) = narrow(nrt_v) else {
-                    let text =
-                        format!("NRT = {nrt_v} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE.");
-                    // SAFETY: IDID was read, so it is valid; writable by the contract.
-                    unsafe { Entry::Ddaskr.refuse(idid, &text) };
-                    return None;
-                };
-                // SAFETY: JROOT holds NRT integers by the caller's contract and was checked
-                // not to overlap the other arrays; `IntArray::new` rejects null and
-                // misaligned pointers.
-                let Some(mut jroot_a) = (unsafe { IntArray::new(jroot, nr) }) else {
-                    // SAFETY: IDID was read, so it is valid; writable by the contract.
-                    unsafe { Entry::Ddaskr.refuse(idid, "JROOT IS A NULL POINTER.") };
-                    return None;
-                };
-                let krylov = args.info.core()[11] == 1;
-                if krylov && psol.is_null() {
-                    // SAFETY: IDID was read, so it is valid; writable by the contract.
-                    unsafe {
-                        Entry::Ddaskr.refuse(idid, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.")
-                    };
-                    return None;
-                }
-                if krylov && args.info.core()[14] == 1 && jac.is_none() {
-                    // SAFETY: as above.
-                    unsafe {
-                        Entry::Ddaskr.refuse(idid, "INFO(15) = 1 BUT JAC IS A NULL POINTER.")
-                    };
-                    return None;
-                }
-                // SAFETY: with INFO(12) = 1 the caller's contract makes JAC (if any) a routine
-                // of the Krylov form and PSOL a non-null routine of PSOL's form: the pointers
-                // are reinterpreted as those function types, of the same size.
-                let (krylov_jac, psol) = unsafe {
-                    (
-                        jac.filter(|_| krylov).map(|f| {
-                            std::mem::transmute::<
-                                unsafe extern "C" fn(
-                                    *const f64,
-                                    *const f64,
-                                    *const f64,
-                                    *mut f64,
-                                    *const f64,
-                                    *mut f64,
-                                    *mut FInt,
-                                ),
-                                DaskrKrylovJac,
-                            >(f)
-                        }),
-                        (krylov && !psol.is_null())
-                            .then(|| std::mem::transmute::<*const c_void, DaskrPsol>(psol)),
-                    )
-                };
-                let mut callbacks = FortranCallbacks {
-                    res,
-                    jac,
-                    krylov_jac,
-                    psol,
-                    rt,
-                    neq: FInt::from(args.neq),
-                    nrt: nrt_v,
-                    iwork_parts: args.iwork.parts(),
-                    rpar,
-                    ipar,
-                };
-                let (mut t_out, mut idid_out) = (args.t, args.idid_in());
-                let notes = ddaskr(
-                    &mut callbacks,
-                    Call {
-                        neq: args.neq,
-                        t: &mut t_out,
-                        y: &mut *args.y,
-                        yprime: &mut *args.yprime,
-                        tout: args.tout,
-                        info: args.info.core().try_into().expect("INFO holds 20 values"),
-                        rtol: &mut *args.rtol,
-                        atol: &mut *args.atol,
-                        idid: &mut idid_out,
-                        rwork: &mut *args.rwork,
-                        iwork: args.iwork.core(),
-                        nrt: nrt_core,
-                        jroot: jroot_a.core(),
-                    },
-                );
-                for note in &notes {
-                    message_as(&note.line(), &note.records);
-                }
-                // SAFETY: JROOT is writable by the caller's contract.
-                unsafe { jroot_a.write_back() };
-                Some((t_out, idid_out))
+            let body = Solve {
+                res,
+                jac,
+                psol,
+                rt,
+                nrt: nrt_v,
+                nr,
+                jroot,
+                idid,
+                rpar,
+                ipar,
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {

@@ -5,9 +5,9 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::bdf::{call_jac, Arguments, DasslJac, DasslRes, Entry, Extra, Pointers};
+use super::bdf::{call_jac, Arguments, Body, DasslJac, DasslRes, Entry, Extra, Pointers};
 use super::{ffi_boundary, message_on_error_unit, saturate, FInt};
-use crate::dassl::{ddassl, Call, ResFlag, Residual};
+use crate::dassl::{answer, Call, ResFlag, Residual};
 
 /// The user's RES and JAC with the RPAR/IPAR pointers they receive.
 struct FortranCallbacks {
@@ -51,31 +51,46 @@ impl Residual for FortranCallbacks {
     }
 }
 
-/// One call over checked arguments: the core's DDASSL, its messages printed; T and IDID
-/// as it leaves them. Inlined: `ddassl_` runs it once per step, often.
-#[inline(always)]
-fn solve(callbacks: &mut FortranCallbacks, args: &mut Arguments<'_>) -> (f64, i32) {
-    let (mut t_out, mut idid_out) = (args.t, args.idid_in());
-    let notes = ddassl(
-        callbacks,
-        Call {
-            neq: args.neq,
-            t: &mut t_out,
-            y: &mut *args.y,
-            yprime: &mut *args.yprime,
-            tout: args.tout,
-            info: args.info.core().try_into().expect("INFO holds 15 values"),
-            rtol: &mut *args.rtol,
-            atol: &mut *args.atol,
-            idid: &mut idid_out,
-            rwork: &mut *args.rwork,
-            iwork: args.iwork.core(),
-        },
-    );
-    for note in &notes {
-        message_on_error_unit(&note.line(), &note.records);
+/// The callbacks as `ddassl_` received them: RES (null refused before the body runs),
+/// JAC, RPAR and IPAR.
+struct Solve {
+    res: DasslRes,
+    jac: DasslJac,
+    rpar: *mut f64,
+    ipar: *mut FInt,
+}
+
+impl Body for Solve {
+    /// One call over checked arguments: the core's DDASSL, its messages printed; T and
+    /// IDID as it leaves them.
+    #[inline(always)]
+    fn run(self, args: &mut Arguments<'_>) -> Option<(f64, i32)> {
+        let mut callbacks = FortranCallbacks {
+            res: self.res?,
+            jac: self.jac,
+            rpar: self.rpar,
+            ipar: self.ipar,
+        };
+        let (mut t_out, mut idid_out) = (args.t, args.idid_in());
+        answer(
+            &mut callbacks,
+            &mut Call {
+                neq: args.neq,
+                t: &mut t_out,
+                y: &mut *args.y,
+                yprime: &mut *args.yprime,
+                tout: args.tout,
+                info: args.info.core().try_into().expect("INFO holds 15 values"),
+                rtol: &mut *args.rtol,
+                atol: &mut *args.atol,
+                idid: &mut idid_out,
+                rwork: &mut *args.rwork,
+                iwork: args.iwork.core(),
+            },
+            |note| message_on_error_unit(&note.line(), &note.records),
+        );
+        Some((t_out, idid_out))
     }
-    (t_out, idid_out)
 }
 
 /// Petzold's DDASSL: solves `G(t, y, y') = 0` from T towards TOUT (see abi.md, "DDASSL").
@@ -139,14 +154,11 @@ pub unsafe extern "C" fn ddassl_(
                 missing_callback: None,
                 region: (0, 0),
             };
-            let body = |args: &mut Arguments<'_>| {
-                let mut callbacks = FortranCallbacks {
-                    res: res?,
-                    jac,
-                    rpar,
-                    ipar,
-                };
-                Some(solve(&mut callbacks, args))
+            let body = Solve {
+                res,
+                jac,
+                rpar,
+                ipar,
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
