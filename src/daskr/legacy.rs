@@ -62,7 +62,9 @@ pub(crate) fn run<P: Problem + ?Sized>(
     let mut notes = Vec::new();
     let outcome = integrate(p, call, &mut notes);
     *call.idid = outcome::idid(&outcome);
-    notes.into_iter().for_each(&mut report);
+    if !notes.is_empty() {
+        warned(notes, &mut report);
+    }
     if let Err(stop) = &outcome {
         stopped(stop, &mut call.info[0], report);
     }
@@ -81,10 +83,19 @@ pub(crate) fn answer<P: Problem + ?Sized>(
     let mut notes = Vec::new();
     let outcome = integrate(p, call, &mut notes);
     *call.idid = outcome::idid(&outcome);
-    notes.into_iter().for_each(&mut report);
+    if !notes.is_empty() {
+        warned(notes, &mut report);
+    }
     if let Err(stop) = outcome {
         stopped(&stop, &mut call.info[0], report);
     }
+}
+
+/// The warnings a call printed on the way (the Krylov option's), reported in order.
+#[cold]
+#[inline(never)]
+fn warned(notes: Vec<Diagnostic>, report: impl FnMut(Diagnostic)) {
+    notes.into_iter().for_each(report);
 }
 
 /// The messages of a call that stopped, and INFO(1) = -1 after illegal input.

@@ -252,6 +252,7 @@ pub(super) struct Pointers {
 }
 
 /// What an entry point adds to the shared checks (DDASKR: NRT, RT and JROOT).
+#[derive(Clone, Copy)]
 pub(super) struct Extra<'n> {
     /// Whether the entry point's own scalars were readable.
     pub scalars_read: bool,
@@ -424,12 +425,12 @@ impl Pointers {
         entry: Entry,
         res_missing: bool,
         jac_missing: bool,
-        extra: &Extra<'_>,
+        extra: Extra<'_>,
         body: impl Body,
     ) {
         // SAFETY: the caller's contract, passed on.
         unsafe {
-            match self.known::<N>(entry, res_missing, jac_missing, extra) {
+            match self.known::<N>(entry, res_missing, jac_missing, &extra) {
                 Some(mut args) => {
                     let (t, idid) = (args.t, args.idid);
                     if let Some((t_out, idid_out)) = conclude(&mut args, body) {
@@ -518,8 +519,8 @@ impl Pointers {
 
     /// [`Pointers::marshal`] with every check made (those a checked layout makes
     /// needless skipped): the first call of a solve, a call after another layout, a
-    /// refusal. Out of line, the pointers passed by value, so that the short path, which
-    /// most calls take, stores nothing for it.
+    /// refusal. Out of line, the pointers and `extra` passed by value, so that the short
+    /// path, which most calls take, stores nothing for it.
     ///
     /// # Safety
     /// As [`Pointers::marshal`].
@@ -530,7 +531,7 @@ impl Pointers {
         entry: Entry,
         res_missing: bool,
         jac_missing: bool,
-        extra: &Extra<'_>,
+        extra: Extra<'_>,
         body: impl Body,
     ) {
         let idid = self.idid;
@@ -781,7 +782,7 @@ mod tests {
         };
         // SAFETY: every pointer is valid for the lengths given (IWORK's 40 values are
         // `buf[50..70]`, RWORK reaches into them only when the call is refused).
-        unsafe { pointers.marshal::<15>(Entry::Ddassl, false, false, &extra, body) };
+        unsafe { pointers.marshal::<15>(Entry::Ddassl, false, false, extra, body) };
         assert_eq!(separate.is_none(), idid == -33);
         separate
     }

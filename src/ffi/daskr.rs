@@ -400,7 +400,7 @@ pub unsafe extern "C" fn ddaskr_(
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.marshal::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), &extra, body)
+                pointers.marshal::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), extra, body)
             };
         }
     )

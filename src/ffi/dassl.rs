@@ -162,7 +162,7 @@ pub unsafe extern "C" fn ddassl_(
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &extra, body)
+                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), extra, body)
             };
         }
     )
