@@ -61,35 +61,34 @@ struct Solve {
 }
 
 impl Body for Solve {
-    /// One call over checked arguments: the core's DDASSL, its messages printed; T and
-    /// IDID as it leaves them.
+    /// One call over checked arguments: the core's DDASSL, its messages printed.
     #[inline(always)]
-    fn run(self, args: &mut Arguments<'_>) -> Option<(f64, i32)> {
+    fn run(self, args: &mut Arguments<'_>) {
+        // A null RES was refused before.
+        let Some(res) = self.res else { return };
         let mut callbacks = FortranCallbacks {
-            res: self.res?,
+            res,
             jac: self.jac,
             rpar: self.rpar,
             ipar: self.ipar,
         };
-        let (mut t_out, mut idid_out) = (args.t, args.idid_in());
         answer(
             &mut callbacks,
             &mut Call {
                 neq: args.neq,
-                t: &mut t_out,
+                t: &mut *args.t,
                 y: &mut *args.y,
                 yprime: &mut *args.yprime,
                 tout: args.tout,
                 info: args.info.core().try_into().expect("INFO holds 15 values"),
                 rtol: &mut *args.rtol,
                 atol: &mut *args.atol,
-                idid: &mut idid_out,
+                idid: &mut *args.idid,
                 rwork: &mut *args.rwork,
                 iwork: args.iwork.core(),
             },
             |note| message_on_error_unit(&note.line(), &note.records),
         );
-        Some((t_out, idid_out))
     }
 }
 
@@ -127,11 +126,12 @@ pub unsafe extern "C" fn ddassl_(
     ipar: *mut FInt,
     jac: DasslJac,
 ) {
-    ffi_boundary!(
+    let short = ffi_boundary!(
         "DDASSL",
         {
             // SAFETY: IDID is null or writable by the caller's contract.
-            unsafe { Entry::Ddassl.refuse(idid, "INTERNAL ERROR.") }
+            unsafe { Entry::Ddassl.refuse(idid, "INTERNAL ERROR.") };
+            true
         },
         {
             let pointers = Pointers {
@@ -149,11 +149,6 @@ pub unsafe extern "C" fn ddassl_(
                 iwork,
                 liw,
             };
-            let extra = Extra {
-                scalars_read: true,
-                missing_callback: None,
-                region: (0, 0),
-            };
             let body = Solve {
                 res,
                 jac,
@@ -162,8 +157,86 @@ pub unsafe extern "C" fn ddassl_(
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), extra, body)
-            };
+                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &EXTRA, body)
+            }
+        }
+    );
+    if !short {
+        // SAFETY: the arguments are valid as this function's contract states.
+        unsafe {
+            checked(
+                res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar,
+                ipar, jac,
+            )
+        };
+    }
+}
+
+/// DDASSL has no arguments of its own beyond the shared ones.
+const EXTRA: Extra<'static> = Extra {
+    scalars_read: true,
+    missing_callback: None,
+    region: (0, 0),
+};
+
+/// A call off the short path: every check made. Out of line, with `ddassl_`'s
+/// signature, so that `ddassl_` hands its arguments on as they came (a tail call).
+///
+/// # Safety
+/// As [`ddassl_`].
+#[cold]
+#[inline(never)]
+unsafe extern "C" fn checked(
+    res: DasslRes,
+    neq: *const FInt,
+    t: *mut f64,
+    y: *mut f64,
+    yprime: *mut f64,
+    tout: *const f64,
+    info: *mut FInt,
+    rtol: *mut f64,
+    atol: *mut f64,
+    idid: *mut FInt,
+    rwork: *mut f64,
+    lrw: *const FInt,
+    iwork: *mut FInt,
+    liw: *const FInt,
+    rpar: *mut f64,
+    ipar: *mut FInt,
+    jac: DasslJac,
+) {
+    let pointers = Pointers {
+        neq,
+        t,
+        y,
+        yprime,
+        tout,
+        info,
+        rtol,
+        atol,
+        idid,
+        rwork,
+        lrw,
+        iwork,
+        liw,
+    };
+    let body = Solve {
+        res,
+        jac,
+        rpar,
+        ipar,
+    };
+    ffi_boundary!(
+        "DDASSL",
+        {
+            // SAFETY: IDID is null or writable by the caller's contract.
+            unsafe { Entry::Ddassl.refuse(idid, "INTERNAL ERROR.") }
+        },
+        {
+            // SAFETY: the arguments are valid as `ddassl_`'s contract states.
+            unsafe {
+                pointers.checked::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), EXTRA, body)
+            }
         }
     )
 }
