@@ -545,7 +545,9 @@ impl Pointers {
             return None;
         }
         // DDASSL's region is always empty: compared for DDASKR only.
-        if record.scalars != [neq, lrw, liw, flags[1]]
+        // An OR of XORs: compared one by one, not packed into two words first.
+        let [n0, l0, i0, f0] = record.scalars;
+        if (n0 ^ neq) | (l0 ^ lrw) | (i0 ^ liw) | (f0 ^ flags[1]) != 0
             || (matches!(entry, Entry::Ddaskr) && record.region != extra.region)
         {
             return None;
