@@ -454,7 +454,7 @@ impl<P: Problem + ?Sized> Advance<P> for Daskr {
                 };
             self.iwork[at..at + neq].copy_from_slice(&self.id);
         }
-        let (outcome, _) = run(
+        let outcome = run(
             problem,
             &mut Call {
                 neq: i32::try_from(neq).unwrap_or(i32::MAX),
@@ -471,6 +471,7 @@ impl<P: Problem + ?Sized> Advance<P> for Daskr {
                 nrt: i32::try_from(self.jroot.len()).unwrap_or(i32::MAX),
                 jroot: &mut self.jroot,
             },
+            |_| {},
         );
         match outcome {
             Ok(Success::Step) => Ok(Reached::Step),

@@ -20,17 +20,20 @@ use crate::bdf::weights::ToleranceProblem;
 pub(super) struct Illegal(Diagnostic);
 
 impl From<Illegal> for Stop {
+    #[cold]
     fn from(Illegal(note): Illegal) -> Self {
         Stop::Illegal(note)
     }
 }
 
+#[cold]
 pub(super) fn illegal(nerr: i32, line: &str, ints: &[i64], reals: &[f64]) -> Illegal {
     Illegal(Diagnostic::xerrwd(nerr, 1, &[line], ints, reals))
 }
 
 /// The layout from INFO and IWORK(1..4), or IWORK(24..28) with the Krylov option
-/// (without checking them).
+/// (without checking them). Inline: on every call, the layout built in place.
+#[inline(always)]
 fn layout_of(c: &Call<'_>, mxord: i32, mtype: MatrixType) -> Layout {
     let neq = usize::try_from(c.neq).unwrap_or(0);
     let nrt = usize::try_from(c.nrt).unwrap_or(0);
@@ -324,6 +327,7 @@ fn check_codes(lay: &Layout, iw: &[i32], y: &[f64]) -> Result<bool, Illegal> {
     Ok(index)
 }
 
+#[cold]
 pub(super) fn invalid_info(item: usize) -> Illegal {
     illegal(
         1,
@@ -333,6 +337,7 @@ pub(super) fn invalid_info(item: usize) -> Illegal {
     )
 }
 
+#[cold]
 pub(super) fn info17_illegal() -> Illegal {
     illegal(
         25,
@@ -342,6 +347,7 @@ pub(super) fn info17_illegal() -> Illegal {
     )
 }
 
+#[cold]
 pub(super) fn tout_equals_t(tout: f64, t: f64) -> Illegal {
     illegal(
         19,
@@ -351,10 +357,12 @@ pub(super) fn tout_equals_t(tout: f64, t: f64) -> Illegal {
     )
 }
 
+#[cold]
 pub(super) fn tout_behind_t(tout: f64, t: f64) -> Illegal {
     illegal(11, "DASKR--  TOUT (=R1) BEHIND T (=R2)", &[], &[tout, t])
 }
 
+#[cold]
 fn tstop_behind_tout(tstop: f64, tout: f64) -> Illegal {
     illegal(
         9,
@@ -364,6 +372,7 @@ fn tstop_behind_tout(tstop: f64, tout: f64) -> Illegal {
     )
 }
 
+#[cold]
 fn tstop_behind_t(tstop: f64, t: f64) -> Illegal {
     illegal(
         15,
@@ -373,6 +382,7 @@ fn tstop_behind_t(tstop: f64, t: f64) -> Illegal {
     )
 }
 
+#[cold]
 pub(super) fn weight_illegal() -> Illegal {
     illegal(13, "DASKR--  SOME ELEMENT OF WT IS .LE. 0.0", &[], &[])
 }
@@ -402,6 +412,8 @@ pub(super) fn check_lengths(c: &Call<'_>, lay: &Layout) -> Result<(), Illegal> {
 
 /// The layout of a continuation call, from what the first call stored (the original
 /// trusts it; here it is checked, so that damaged arrays give IDID = -33, not a crash).
+/// Inline: on every call, often once per step.
+#[inline]
 pub(super) fn continuation_layout(c: &Call<'_>) -> Result<Layout, Illegal> {
     let damaged = || {
         illegal(
@@ -472,6 +484,7 @@ pub(super) fn continuation_layout(c: &Call<'_>) -> Result<Layout, Illegal> {
 }
 
 /// The message of a TSTOP problem (statements 709, 715) at `t` with TOUT `tout`.
+#[cold]
 pub(super) fn tstop_illegal(problem: TstopProblem, tstop: f64, t: f64, tout: f64) -> Illegal {
     match problem {
         TstopProblem::BehindT => tstop_behind_t(tstop, t),
@@ -480,6 +493,7 @@ pub(super) fn tstop_illegal(problem: TstopProblem, tstop: f64, t: f64, tout: f64
 }
 
 /// The message of a tolerance problem (statements 706-708).
+#[cold]
 pub(super) fn tolerance_illegal(problem: ToleranceProblem) -> Illegal {
     match problem {
         ToleranceProblem::NegativeRtol => {

@@ -67,7 +67,8 @@ pub(crate) fn integrate<P: Problem + ?Sized>(
 }
 
 /// TOUT, TSTOP and the array lengths, then the tolerances (statement 200); counts the
-/// steps of this call from here and stores where the pivots start.
+/// steps of this call from here and stores where the pivots start. Inline: on every call.
+#[inline]
 fn check_arguments(c: &mut Call<'_>, lay: &Layout) -> Result<(), Illegal> {
     // Not a check of the original, whose comparisons with a NaN TOUT or TSTOP are false
     // and send it down paths that depend on the compiler: refused with IDID = -33.
@@ -131,7 +132,6 @@ struct Run<'w, 'n> {
     info: &'w mut [i32; 20],
     rtol: &'w mut [f64],
     atol: &'w mut [f64],
-    lay: Layout,
     /// T on entry.
     t0: f64,
     tout: f64,
@@ -148,7 +148,9 @@ struct Run<'w, 'n> {
 }
 
 impl<'w, 'n> Run<'w, 'n> {
-    /// Cuts the work arrays of a checked call.
+    /// Cuts the work arrays of a checked call. Inline: once per call, often once per
+    /// step, and built in place.
+    #[inline]
     fn new(c: &'w mut Call<'_>, lay: Layout, notes: &'n mut Vec<Diagnostic>) -> Self {
         let iw = &*c.iwork;
         Run {
@@ -165,7 +167,6 @@ impl<'w, 'n> Run<'w, 'n> {
             info: &mut *c.info,
             rtol: &mut *c.rtol,
             atol: &mut *c.atol,
-            lay,
             tout: c.tout,
             tstop: 0.0,
             uround: 0.0,
@@ -201,13 +202,13 @@ impl<'w, 'n> Run<'w, 'n> {
         let base: &[f64] = if from_y {
             self.y
         } else {
-            &w.phi[..self.lay.neq]
+            &w.phi[..w.layout.neq]
         };
         set_weights(self.info[1] == 1, self.rtol, self.atol, base, w.wt);
         if invert_weights(w.wt) != 0 {
             return false;
         }
-        if self.lay.separate_vt {
+        if w.layout.separate_vt {
             mask_algebraic(w.id, w.wt, w.vt);
         }
         true
@@ -215,7 +216,7 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The initial step size from the weighted norm of y' over VT (statement 310).
     fn initial_step(&self, tdist: f64) -> f64 {
-        let vt: &[f64] = if self.lay.separate_vt {
+        let vt: &[f64] = if self.w.layout.separate_vt {
             self.w.vt
         } else {
             self.w.wt
@@ -245,7 +246,7 @@ impl<'w, 'n> Run<'w, 'n> {
             }
         }
         head[RW_EPCON] = 0.33;
-        head[RW_SQRN] = (self.lay.neq as f64).sqrt();
+        head[RW_SQRN] = (self.w.layout.neq as f64).sqrt();
         head[RW_RSQRN] = 1.0 / head[RW_SQRN];
         let tdist = (tout - t0).abs();
         if tdist < hmin {
@@ -343,7 +344,7 @@ impl<'w, 'n> Run<'w, 'n> {
     /// Statements 370-390: H, PHI, PSI and KOLD for the first step, and the root check at
     /// the initial point.
     fn start_history<P: Problem + ?Sized>(&mut self, p: &mut P) -> Result<Start, Stop> {
-        let (h, neq) = (self.h, self.lay.neq);
+        let (h, neq) = (self.h, self.w.layout.neq);
         let w = &mut self.w;
         w.head[RW_H] = h;
         column_mut(w.phi, neq, 0).copy_from_slice(self.y);
@@ -355,7 +356,7 @@ impl<'w, 'n> Run<'w, 'n> {
         w.head[RW_PSI] = h;
         w.head[RW_PSI + 1] = 2.0 * h;
         w.iw[IW_KOLD] = 1;
-        if self.lay.nrt > 0 {
+        if self.w.layout.nrt > 0 {
             self.roots(p, Job::Start, self.t0)?;
         }
         Ok(Start::Integrate)
@@ -396,7 +397,7 @@ impl<'w, 'n> Run<'w, 'n> {
         self.tn = self.w.head[RW_TN];
         self.h = self.w.head[RW_H];
         let tn = self.tn;
-        if self.lay.nrt > 0 && self.roots(p, Job::Resume, tn)? {
+        if self.w.layout.nrt > 0 && self.roots(p, Job::Resume, tn)? {
             return Ok(Start::Done(Success::Root));
         }
         self.h = self.limited(self.h);
@@ -446,12 +447,12 @@ impl<'w, 'n> Run<'w, 'n> {
         &mut self,
         p: &mut P,
     ) -> Result<Result<Success, Failure>, Stop> {
-        let (neq, uround, tout) = (self.lay.neq, self.uround, self.tout);
+        let (neq, uround, tout) = (self.w.layout.neq, self.uround, self.tout);
         loop {
             if self.w.iw[IW_NST] - self.w.iw[IW_NSTL] >= 500 {
                 return Ok(Err(Failure::TooMuchWork));
             }
-            if self.lay.krylov.is_some() {
+            if self.w.layout.krylov.is_some() {
                 self.check_performance();
             }
             if !self.update_weights(false) {
@@ -475,7 +476,7 @@ impl<'w, 'n> Run<'w, 'n> {
             if let Err(failure) = take_step(p, tn, y, yp, h, jstart, w, &limits, jflg) {
                 return Ok(Err(failure));
             }
-            if self.lay.nrt > 0 && self.roots(p, Job::AfterStep, self.tn)? {
+            if self.w.layout.nrt > 0 && self.roots(p, Job::AfterStep, self.tn)? {
                 return Ok(Ok(Success::Root));
             }
             if let Some(success) = self.after_step() {

@@ -156,7 +156,9 @@ impl Layout {
     /// The layout for `neq` equations, `nrt` root functions, maximum order `mxord`,
     /// matrix type `mtype` with bandwidths `ml`, `mu`, and INFO(10), (11), (16), as the
     /// original computes LENRW and LENIW for the direct methods (i64: NEQ² overflows i32).
+    /// Inline: each continuation call lays the arrays out again.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub fn new(
         neq: usize,
         nrt: usize,
@@ -321,7 +323,9 @@ pub struct Work<'a> {
 }
 
 impl<'a> Work<'a> {
-    /// Cuts RWORK and IWORK (at least `layout.lenrw` and `layout.leniw` long).
+    /// Cuts RWORK and IWORK (at least `layout.lenrw` and `layout.leniw` long). Inline:
+    /// once per call, into the call's own state.
+    #[inline]
     pub fn split(rwork: &'a mut [f64], iwork: &'a mut [i32], layout: Layout) -> Self {
         let n = layout.neq;
         let (head, rest) = rwork.split_at_mut(RW_DELTA);

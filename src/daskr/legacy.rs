@@ -44,31 +44,76 @@ pub struct Call<'a> {
 /// YPRIME, JROOT, INFO(1), RWORK, IWORK (and RTOL/ATOL on IDID = -2) are updated in `call`.
 pub fn ddaskr<P: Problem + ?Sized>(p: &mut P, call: Call<'_>) -> Vec<Diagnostic> {
     let mut call = call;
-    run(p, &mut call).1
+    let mut notes = Vec::new();
+    // The outcome is in IDID and the messages.
+    let _ = run(p, &mut call, |note| notes.push(note));
+    notes
 }
 
 /// One call: the typed outcome, with IDID and INFO(1) written as the original writes
-/// them, and the messages it prints.
+/// them; the messages it prints go to `report` (warnings first, then those of a call that
+/// stopped).
+#[inline]
 pub(crate) fn run<P: Problem + ?Sized>(
     p: &mut P,
     call: &mut Call<'_>,
-) -> (Outcome, Vec<Diagnostic>) {
+    mut report: impl FnMut(Diagnostic),
+) -> Outcome {
     let mut notes = Vec::new();
     let outcome = integrate(p, call, &mut notes);
     *call.idid = outcome::idid(&outcome);
-    let refusal = match &outcome {
-        Ok(_) => None,
-        Err(Stop::Failed { failure, t, h }) => {
-            notes.push(failure_message(*failure, *t, *h));
+    if !notes.is_empty() {
+        warned(notes, &mut report);
+    }
+    if let Err(stop) = &outcome {
+        stopped(stop, &mut call.info[0], report);
+    }
+    outcome
+}
+
+/// One call as the export makes it: [`run`] without the outcome, which IDID and the
+/// messages carry (a call that succeeds has nothing to drop). Inlined into the export,
+/// which runs it once per call.
+#[inline(always)]
+pub(crate) fn answer<P: Problem + ?Sized>(
+    p: &mut P,
+    call: &mut Call<'_>,
+    mut report: impl FnMut(Diagnostic),
+) {
+    let mut notes = Vec::new();
+    let outcome = integrate(p, call, &mut notes);
+    *call.idid = outcome::idid(&outcome);
+    if !notes.is_empty() {
+        warned(notes, &mut report);
+    }
+    if let Err(stop) = outcome {
+        stopped(&stop, &mut call.info[0], report);
+    }
+}
+
+/// The warnings a call printed on the way (the Krylov option's), reported in order.
+#[cold]
+#[inline(never)]
+fn warned(notes: Vec<Diagnostic>, report: impl FnMut(Diagnostic)) {
+    notes.into_iter().for_each(report);
+}
+
+/// The messages of a call that stopped, and INFO(1) = -1 after illegal input.
+#[cold]
+#[inline(never)]
+fn stopped(stop: &Stop, info1: &mut i32, mut report: impl FnMut(Diagnostic)) {
+    let refusal = match stop {
+        Stop::Failed { failure, t, h } => {
+            report(failure_message(*failure, *t, *h));
             None
         }
-        Err(Stop::Illegal(note)) => Some(note.clone()),
-        Err(Stop::Roots(problem)) => Some(roots_message(*problem)),
+        Stop::Illegal(note) => Some(note.clone()),
+        Stop::Roots(problem) => Some(roots_message(*problem)),
         // The original returns here at XERRWD level 1 without setting IDID (it holds
         // the previous call's negative value); the library says with IDID = -33 that
         // the call was refused.
-        Err(Stop::NoActionTaken { idid }) => {
-            notes.push(Diagnostic::xerrwd(
+        Stop::NoActionTaken { idid } => {
+            report(Diagnostic::xerrwd(
                 201,
                 1,
                 &[
@@ -83,9 +128,9 @@ pub(crate) fn run<P: Problem + ?Sized>(
         }
     };
     if let Some(note) = refusal {
-        notes.push(note);
-        if call.info[0] == -1 {
-            notes.push(Diagnostic::xerrwd(
+        report(note);
+        if *info1 == -1 {
+            report(Diagnostic::xerrwd(
                 701,
                 1,
                 &[
@@ -96,9 +141,8 @@ pub(crate) fn run<P: Problem + ?Sized>(
                 &[],
             ));
         }
-        call.info[0] = -1;
+        *info1 = -1;
     }
-    (outcome, notes)
 }
 
 /// The message of ill-defined root functions (IDID = -33, message 31).

@@ -71,6 +71,7 @@ pub use crate::bdf::diagnostics::Diagnostic;
 pub use crate::bdf::{JacobianKind, ResFlag, StepData};
 pub use crate::Tolerance;
 pub use api::{Constraints, Daskr, Initial, Krylov, LinearSolver, Options};
+pub(crate) use legacy::answer;
 pub use legacy::{ddaskr, Call};
 
 /// The DAE `G(t, y, y') = 0`, optionally its iteration matrix, and its root functions.

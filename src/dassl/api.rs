@@ -169,7 +169,7 @@ impl<R: Residual + ?Sized> Advance<R> for Dassl {
         let neq = self.y.len();
         // A call without action is refused with IDID = -33; the state keeps the earlier
         // failure's IDID, which the next call refers to again.
-        let (outcome, _) = run(
+        let outcome = run(
             res,
             &mut Call {
                 neq: i32::try_from(neq).unwrap_or(i32::MAX),
@@ -184,6 +184,7 @@ impl<R: Residual + ?Sized> Advance<R> for Dassl {
                 rwork: &mut self.rwork,
                 iwork: &mut self.iwork,
             },
+            |_| {},
         );
         match outcome {
             Ok(Success::Step) => Ok(Reached::Step),

@@ -15,6 +15,7 @@ use crate::bdf::weights::ToleranceProblem;
 /// An illegal-input return (IDID = -33): XERMSG number and text.
 pub(super) struct Illegal(pub(super) i32, pub(super) String);
 
+#[cold]
 pub(super) fn info_not_binary() -> Illegal {
     Illegal(1, "SOME ELEMENT OF INFO VECTOR IS NOT ZERO OR ONE".into())
 }
@@ -25,24 +26,50 @@ fn iw_set(iwork: &mut [i32], i: usize, v: i32) {
     }
 }
 
+/// How RWORK's iteration-matrix storage is laid out: what the checks find in IWORK and
+/// the driver cuts the work arrays by.
+#[derive(Clone, Copy)]
+pub(super) struct Geometry {
+    /// IWORK(4).
+    pub(super) mtype: MatrixType,
+    /// LENPD: the iteration matrix's length.
+    pub(super) lenpd: usize,
+}
+
+impl Geometry {
+    fn of(mtype: MatrixType, lenpd: i64) -> Self {
+        Geometry {
+            mtype,
+            lenpd: usize::try_from(lenpd).unwrap_or(0),
+        }
+    }
+}
+
+#[cold]
+fn neq_illegal(neq: i32) -> Illegal {
+    Illegal(2, format!("NEQ = {} .LE. 0", fmt_i8(neq.into())))
+}
+
+#[cold]
+fn maxord_illegal(mxord: i32) -> Illegal {
+    Illegal(3, format!("MAXORD = {} NOT IN RANGE", fmt_i8(mxord.into())))
+}
+
 /// Checks of the first call (INFO(1) = 0) up to the tolerances; sets IWORK(3), (4), (16)
 /// and clears the counters.
-pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(), Illegal> {
+pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<Geometry, Illegal> {
     if c.info[1..11].iter().any(|&v| v != 0 && v != 1) {
         return Err(info_not_binary());
     }
     if c.neq <= 0 {
-        return Err(Illegal(2, format!("NEQ = {} .LE. 0", fmt_i8(c.neq.into()))));
+        return Err(neq_illegal(c.neq));
     }
     let neq = i64::from(c.neq);
     let mut mxord = 5;
     if c.info[8] != 0 {
         mxord = iw_get(c.iwork, IW_MXORD);
         if !(1..=5).contains(&mxord) {
-            return Err(Illegal(
-                3,
-                format!("MAXORD = {} NOT IN RANGE", fmt_i8(mxord.into())),
-            ));
+            return Err(maxord_illegal(mxord));
         }
     }
     iw_set(c.iwork, IW_MXORD, mxord);
@@ -82,55 +109,67 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(), Illegal> {
     c.iwork[IW_NRE] = 0;
     c.iwork[IW_NJE] = 0;
     c.iwork[IW_NSTL] = 0;
-    Ok(())
+    Ok(Geometry::of(mtype, lenpd))
 }
 
 fn check_bands(ml: i64, mu: i64, neq: i64) -> Result<(), Illegal> {
     if ml < 0 || ml >= neq {
-        return Err(Illegal(
-            17,
-            format!("ML = {} ILLEGAL.  EITHER .LT. 0 OR .GT. NEQ", fmt_i8(ml)),
-        ));
+        return Err(band_illegal(17, "ML", ml));
     }
     if mu < 0 || mu >= neq {
-        return Err(Illegal(
-            18,
-            format!("MU = {} ILLEGAL.  EITHER .LT. 0 OR .GT. NEQ", fmt_i8(mu)),
-        ));
+        return Err(band_illegal(18, "MU", mu));
     }
     Ok(())
+}
+
+#[cold]
+fn band_illegal(nerr: i32, name: &str, value: i64) -> Illegal {
+    Illegal(
+        nerr,
+        format!(
+            "{name} = {} ILLEGAL.  EITHER .LT. 0 OR .GT. NEQ",
+            fmt_i8(value)
+        ),
+    )
 }
 
 fn check_lengths(c: &Call<'_>, lenrw: i64, leniw: i64) -> Result<(), Illegal> {
     let lrw = c.rwork.len() as i64;
     let liw = c.iwork.len() as i64;
     if lrw < lenrw {
-        return Err(Illegal(
-            4,
-            format!(
-                "RWORK LENGTH NEEDED, LENRW = {}, EXCEEDS LRW = {}",
-                fmt_i8(lenrw),
-                fmt_i8(lrw)
-            ),
-        ));
+        return Err(length_illegal(4, "RWORK", "LENRW", lenrw, "LRW", lrw));
     }
     if liw < leniw {
-        return Err(Illegal(
-            5,
-            format!(
-                "IWORK LENGTH NEEDED, LENIW = {}, EXCEEDS LIW = {}",
-                fmt_i8(leniw),
-                fmt_i8(liw)
-            ),
-        ));
+        return Err(length_illegal(5, "IWORK", "LENIW", leniw, "LIW", liw));
     }
     Ok(())
 }
 
+#[cold]
+fn length_illegal(
+    nerr: i32,
+    array: &str,
+    needed_name: &str,
+    needed: i64,
+    given_name: &str,
+    given: i64,
+) -> Illegal {
+    Illegal(
+        nerr,
+        format!(
+            "{array} LENGTH NEEDED, {needed_name} = {}, EXCEEDS {given_name} = {}",
+            fmt_i8(needed),
+            fmt_i8(given)
+        ),
+    )
+}
+
+#[cold]
 pub(super) fn tout_equals_t(tout: f64) -> Illegal {
     Illegal(19, format!("TOUT = T = {}", fmt_d15(tout)))
 }
 
+#[cold]
 pub(super) fn tout_behind_t(tout: f64, t: f64) -> Illegal {
     Illegal(
         11,
@@ -138,6 +177,7 @@ pub(super) fn tout_behind_t(tout: f64, t: f64) -> Illegal {
     )
 }
 
+#[cold]
 fn tstop_behind_tout(tstop: f64, tout: f64) -> Illegal {
     Illegal(
         9,
@@ -149,6 +189,7 @@ fn tstop_behind_tout(tstop: f64, tout: f64) -> Illegal {
     )
 }
 
+#[cold]
 fn tstop_behind_t(tstop: f64, t: f64) -> Illegal {
     Illegal(
         15,
@@ -162,30 +203,30 @@ fn tstop_behind_t(tstop: f64, t: f64) -> Illegal {
 
 /// On a continuation call the original trusts IWORK; here the stored layout is checked
 /// against NEQ, LRW and LIW first, so that a damaged or mismatched state cannot lead
-/// outside the arrays.
-pub(super) fn check_continuation(c: &Call<'_>) -> Result<(), Illegal> {
+/// outside the arrays. Inline: it runs on every call, often once per step.
+#[inline]
+pub(super) fn check_continuation(c: &Call<'_>) -> Result<Geometry, Illegal> {
     if c.neq <= 0 {
-        return Err(Illegal(2, format!("NEQ = {} .LE. 0", fmt_i8(c.neq.into()))));
+        return Err(neq_illegal(c.neq));
     }
     let neq = i64::from(c.neq);
     if c.iwork.len() < 20 {
-        return check_lengths(c, 0, 20 + neq);
+        // LRW cannot be short of 0: the IWORK length is what is refused.
+        return Err(length_illegal(
+            5,
+            "IWORK",
+            "LENIW",
+            20 + neq,
+            "LIW",
+            c.iwork.len() as i64,
+        ));
     }
     let mxord = c.iwork[IW_MXORD];
     if !(1..=5).contains(&mxord) {
-        return Err(Illegal(
-            3,
-            format!("MAXORD = {} NOT IN RANGE", fmt_i8(mxord.into())),
-        ));
+        return Err(maxord_illegal(mxord));
     }
     let Some(mtype) = MatrixType::from_code(c.iwork[IW_MTYPE]) else {
-        return Err(Illegal(
-            4,
-            format!(
-                "IWORK(4) = {} IS NOT A DDASSL MATRIX TYPE",
-                fmt_i8(c.iwork[IW_MTYPE].into())
-            ),
-        ));
+        return Err(mtype_illegal(c.iwork[IW_MTYPE]));
     };
     let (ml, mu) = if mtype.is_band() {
         let (ml, mu) = (i64::from(c.iwork[IW_ML]), i64::from(c.iwork[IW_MU]));
@@ -194,23 +235,40 @@ pub(super) fn check_continuation(c: &Call<'_>) -> Result<(), Illegal> {
     } else {
         (0, 0)
     };
-    let (_, lenrw, leniw) = required_lengths(neq, mxord.into(), mtype, ml, mu);
+    let (lenpd, lenrw, leniw) = required_lengths(neq, mxord.into(), mtype, ml, mu);
     check_lengths(c, lenrw, leniw)?;
     let (k, kold) = (c.iwork[IW_K], c.iwork[IW_KOLD]);
     if !(1..=mxord).contains(&k) || !(0..=mxord).contains(&kold) {
-        return Err(Illegal(
-            1,
-            format!(
-                "INFO(1) = 1 BUT IWORK HOLDS NO DDASSL STATE (K = {}, KOLD = {})",
-                fmt_i8(k.into()),
-                fmt_i8(kold.into())
-            ),
-        ));
+        return Err(no_state(k, kold));
     }
-    Ok(())
+    Ok(Geometry::of(mtype, lenpd))
+}
+
+#[cold]
+fn mtype_illegal(code: i32) -> Illegal {
+    Illegal(
+        4,
+        format!(
+            "IWORK(4) = {} IS NOT A DDASSL MATRIX TYPE",
+            fmt_i8(code.into())
+        ),
+    )
+}
+
+#[cold]
+fn no_state(k: i32, kold: i32) -> Illegal {
+    Illegal(
+        1,
+        format!(
+            "INFO(1) = 1 BUT IWORK HOLDS NO DDASSL STATE (K = {}, KOLD = {})",
+            fmt_i8(k.into()),
+            fmt_i8(kold.into())
+        ),
+    )
 }
 
 impl From<Illegal> for Stop {
+    #[cold]
     fn from(Illegal(nerr, text): Illegal) -> Self {
         Stop::Illegal(Diagnostic::xermsg(nerr, 1, text))
     }
@@ -221,19 +279,24 @@ impl From<Illegal> for Stop {
 pub(super) fn check_tolerance_lengths(c: &Call<'_>, neq: usize) -> Result<(), Illegal> {
     let needed = if c.info[1] != 0 { neq } else { 1 };
     if c.rtol.len() < needed || c.atol.len() < needed {
-        return Err(Illegal(
-            6,
-            format!(
-                "RTOL AND ATOL MUST HOLD {} VALUES FOR INFO(2) = {}",
-                fmt_i8(needed as i64),
-                c.info[1]
-            ),
-        ));
+        return Err(tolerances_short(needed, c.info[1]));
     }
     Ok(())
 }
 
+#[cold]
+fn tolerances_short(needed: usize, info2: i32) -> Illegal {
+    Illegal(
+        6,
+        format!(
+            "RTOL AND ATOL MUST HOLD {} VALUES FOR INFO(2) = {info2}",
+            fmt_i8(needed as i64)
+        ),
+    )
+}
+
 /// The message of a tolerance problem (labels 706-708).
+#[cold]
 pub(super) fn tolerance_illegal(problem: ToleranceProblem) -> Illegal {
     match problem {
         ToleranceProblem::NegativeRtol => Illegal(6, "SOME ELEMENT OF RTOL IS .LT. 0".into()),
@@ -243,6 +306,7 @@ pub(super) fn tolerance_illegal(problem: ToleranceProblem) -> Illegal {
 }
 
 /// The message of a TSTOP problem (labels 709, 715) at `t` with TOUT `tout`.
+#[cold]
 pub(super) fn tstop_illegal(problem: TstopProblem, tstop: f64, t: f64, tout: f64) -> Illegal {
     match problem {
         TstopProblem::BehindT => tstop_behind_t(tstop, t),

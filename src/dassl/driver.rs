@@ -6,13 +6,10 @@
 
 use super::checks::{
     check_continuation, check_first_call, check_tolerance_lengths, info_not_binary,
-    tolerance_illegal, tout_behind_t, tout_equals_t, tstop_illegal, Illegal,
+    tolerance_illegal, tout_behind_t, tout_equals_t, tstop_illegal, Geometry, Illegal,
 };
 use super::init::initial_yprime;
-use super::layout::{
-    required_lengths, MatrixType, IW_KOLD, IW_ML, IW_MTYPE, IW_MU, IW_MXORD, IW_NST, IW_NSTL, RW_H,
-    RW_HMAX, RW_PSI, RW_ROUND, RW_TN, RW_TSTOP,
-};
+use super::layout::{IW_KOLD, IW_NST, IW_NSTL, RW_H, RW_HMAX, RW_PSI, RW_ROUND, RW_TN, RW_TSTOP};
 use super::legacy::Call;
 use super::matrix::Work;
 use super::norm::weighted_rms;
@@ -33,8 +30,8 @@ use crate::bdf::weights::{check_tolerances, scale_tolerances, set_weights};
 /// continues the integration and steps until TOUT, TSTOP or a failure.
 pub(crate) fn integrate<R: Residual + ?Sized>(res: &mut R, c: &mut Call<'_>) -> Outcome {
     let info1 = c.info[0];
-    if info1 == 0 {
-        check_first_call(c)?;
+    let geometry = if info1 == 0 {
+        check_first_call(c)?
     } else {
         if info1 != 1 {
             if info1 != -1 {
@@ -42,25 +39,19 @@ pub(crate) fn integrate<R: Residual + ?Sized>(res: &mut R, c: &mut Call<'_>) -> 
             }
             return Err(Stop::NoActionTaken { idid: *c.idid });
         }
-        check_continuation(c)?;
+        let geometry = check_continuation(c)?;
         c.iwork[IW_NSTL] = c.iwork[IW_NST];
-    }
+        geometry
+    };
     let neq = usize::try_from(c.neq).unwrap_or(0);
     if c.y.len() != neq || c.yprime.len() != neq {
-        return Err(Illegal(
-            2,
-            format!(
-                "Y AND YPRIME MUST HOLD NEQ = {} VALUES",
-                fmt_i8(c.neq.into())
-            ),
-        )
-        .into());
+        return Err(arrays_short(c.neq).into());
     }
     // Tolerances (statement 200).
     check_tolerance_lengths(c, neq)?;
     check_tolerances(c.info[1] == 1, c.rtol, c.atol, neq).map_err(tolerance_illegal)?;
 
-    let mut run = Run::new(c, neq);
+    let mut run = Run::new(c, neq, geometry);
     let start = if info1 == 0 {
         run.first_call(res)?
     } else {
@@ -72,6 +63,14 @@ pub(crate) fn integrate<R: Residual + ?Sized>(res: &mut R, c: &mut Call<'_>) -> 
         Start::Failed(failure) => Err(failure),
     };
     run.finish(result)
+}
+
+#[cold]
+fn arrays_short(neq: i32) -> Illegal {
+    Illegal(
+        2,
+        format!("Y AND YPRIME MUST HOLD NEQ = {} VALUES", fmt_i8(neq.into())),
+    )
 }
 
 /// Where the call goes after its set-up.
@@ -108,13 +107,11 @@ struct Run<'w> {
 }
 
 impl<'w> Run<'w> {
-    /// Cuts the work arrays of a checked call.
-    fn new(c: &'w mut Call<'_>, neq: usize) -> Self {
-        let mxord = i64::from(c.iwork[IW_MXORD]);
-        let mtype = MatrixType::from_code(c.iwork[IW_MTYPE]).unwrap_or(MatrixType::DenseNumerical);
-        let (ml, mu) = (i64::from(c.iwork[IW_ML]), i64::from(c.iwork[IW_MU]));
-        let (lenpd, _, _) = required_lengths(neq as i64, mxord, mtype, ml, mu);
-        let lenpd = usize::try_from(lenpd).unwrap_or(0);
+    /// Cuts the work arrays of a checked call as the checks found them laid out.
+    /// Inline: once per call, often once per step.
+    #[inline]
+    fn new(c: &'w mut Call<'_>, neq: usize, geometry: Geometry) -> Self {
+        let Geometry { mtype, lenpd } = geometry;
         Run {
             w: Work::split(&mut *c.rwork, &mut *c.iwork, neq, mtype, lenpd),
             t0: *c.t,
@@ -208,7 +205,9 @@ impl<'w> Run<'w> {
     }
 
     /// A continuation call (statements 400-490): is the answer already there? Else the
-    /// step size is fitted to HMAX and TSTOP.
+    /// step size is fitted to HMAX and TSTOP. Inline: on every call, its result handed
+    /// on in registers.
+    #[inline]
     fn continuation(&mut self) -> Result<Start, Illegal> {
         let (t0, tout) = (self.t0, self.tout);
         self.uround = self.w.head[RW_ROUND];

@@ -38,37 +38,68 @@ pub struct Call<'a> {
 /// YPRIME, INFO(1), RWORK, IWORK (and RTOL/ATOL on IDID = -2) are updated in `call`.
 pub fn ddassl<R: Residual + ?Sized>(res: &mut R, call: Call<'_>) -> Vec<Diagnostic> {
     let mut call = call;
-    run(res, &mut call).1
+    let mut notes = Vec::new();
+    // The outcome is in IDID and the messages.
+    let _ = run(res, &mut call, |note| notes.push(note));
+    notes
 }
 
 /// One call: the typed outcome, with IDID and INFO(1) written as the original writes
-/// them, and the messages it prints.
+/// them; the messages it prints go to `report`, which only an unsuccessful call reaches
+/// (so that a call per step builds none). Inline: the export runs it on every step.
+#[inline]
 pub(crate) fn run<R: Residual + ?Sized>(
     res: &mut R,
     call: &mut Call<'_>,
-) -> (Outcome, Vec<Diagnostic>) {
+    report: impl FnMut(Diagnostic),
+) -> Outcome {
     let outcome = integrate(res, call);
     *call.idid = outcome::idid(&outcome);
-    let mut notes = Vec::new();
-    match &outcome {
+    if let Err(stop) = &outcome {
+        stopped(stop, &mut call.info[0], report);
+    }
+    outcome
+}
+
+/// One call as the export makes it: [`run`] without the outcome, which IDID and the
+/// messages carry (a call that succeeds has nothing to drop). Inlined into the export,
+/// which runs it once per call.
+#[inline(always)]
+pub(crate) fn answer<R: Residual + ?Sized>(
+    res: &mut R,
+    call: &mut Call<'_>,
+    report: impl FnMut(Diagnostic),
+) {
+    let outcome = integrate(res, call);
+    *call.idid = outcome::idid(&outcome);
+    if let Err(stop) = outcome {
+        stopped(&stop, &mut call.info[0], report);
+    }
+}
+
+/// The messages of a call that stopped, and INFO(1) = -1 after illegal input.
+#[cold]
+#[inline(never)]
+fn stopped(stop: &Stop, info1: &mut i32, mut report: impl FnMut(Diagnostic)) {
+    match stop {
         // DDASSL has no root functions: its driver never reports them.
-        Ok(_) | Err(Stop::Roots(_)) => {}
-        Err(Stop::Failed { failure, t, h }) => notes.push(failure_message(*failure, *t, *h)),
-        Err(Stop::Illegal(note)) => {
-            notes.push(note.clone());
-            if call.info[0] == -1 {
-                notes.push(Diagnostic::xermsg(
+        Stop::Roots(_) => {}
+        Stop::Failed { failure, t, h } => report(failure_message(*failure, *t, *h)),
+        Stop::Illegal(note) => {
+            report(note.clone());
+            if *info1 == -1 {
+                report(Diagnostic::xermsg(
                     -999,
                     2,
                     "REPEATED OCCURRENCES OF ILLEGAL INPUT$$RUN TERMINATED. APPARENT INFINITE LOOP"
                         .into(),
                 ));
             }
-            call.info[0] = -1;
+            *info1 = -1;
         }
         // The original stops the program here (a fatal XERMSG); the library returns
         // instead, and says with IDID = -33 that the call was refused.
-        Err(Stop::NoActionTaken { idid }) => notes.push(Diagnostic::xermsg(
+        Stop::NoActionTaken { idid } => report(Diagnostic::xermsg(
             -998,
             2,
             format!(
@@ -77,7 +108,6 @@ pub(crate) fn run<R: Residual + ?Sized>(
             ),
         )),
     }
-    (outcome, notes)
 }
 
 /// The message of an unsuccessful return at TN = `t` with step size `h` (labels 600-690;

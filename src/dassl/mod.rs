@@ -43,6 +43,7 @@ pub use crate::bdf::diagnostics::Diagnostic;
 pub use crate::bdf::{JacobianKind, ResFlag, StepData};
 pub use crate::Tolerance;
 pub use api::{Dassl, Options};
+pub(crate) use legacy::answer;
 pub use legacy::{ddassl, Call};
 
 /// The DAE `G(t, y, y') = 0` and, optionally, its iteration matrix.

@@ -233,6 +233,7 @@ impl Entry {
 }
 
 /// The pointer arguments both entry points take, as the caller passed them.
+#[derive(Clone, Copy)]
 pub(super) struct Pointers {
     // Each field is the argument of that name.
     pub neq: *const FInt,
@@ -251,6 +252,7 @@ pub(super) struct Pointers {
 }
 
 /// What an entry point adds to the shared checks (DDASKR: NRT, RT and JROOT).
+#[derive(Clone, Copy)]
 pub(super) struct Extra<'n> {
     /// Whether the entry point's own scalars were readable.
     pub scalars_read: bool,
@@ -335,26 +337,110 @@ impl Pointers {
     }
 }
 
+/// What the checks of a call that passed them depended on: its pointers, NEQ, LRW, LIW
+/// and INFO(2) as the core reads them, the entry point's own array; and whether its RTOL
+/// and ATOL were separate. A call that matches skips the checks (pure functions of these).
+#[derive(Clone, Copy)]
+struct Record {
+    /// The addresses of the [`Pointers`], in their order.
+    pointers: [usize; 13],
+    /// NEQ, LRW, LIW and INFO(2).
+    scalars: [i32; 4],
+    /// The entry point's own array as start and bytes ((0, 0) for DDASSL).
+    region: (usize, usize),
+    /// Whether RTOL and ATOL were separate.
+    separate: bool,
+    /// Whether the core may also work in the caller's T and IDID: RTOL and ATOL
+    /// separate, and neither overlapping T or IDID (which overlap no other array).
+    in_place: bool,
+}
+
 thread_local! {
-    /// The layout of the last call on this thread that passed the pointer checks, all
-    /// its pointers non-null and aligned, and whether its RTOL and ATOL were separate. A
-    /// DASSL-family program calls once per step or output point with the same arguments:
-    /// the checks (pure functions of the layout, the pairwise overlap test the costliest)
-    /// are then skipped. A call with another layout (another solve, a nested one) checks
-    /// and records.
-    static CHECKED: Cell<Option<(Layout, bool)>> = const { Cell::new(None) };
+    /// The record of the last `ddassl_` call on this thread that passed the pointer
+    /// checks, all its pointers non-null and aligned. A DASSL-family program calls once
+    /// per step or output point with the same arguments: the checks (the pairwise overlap
+    /// test the costliest) are then skipped. A call with another layout (another solve, a
+    /// nested one) checks and records. One per entry point, so that INFO's length and
+    /// DDASSL's empty region need no comparison.
+    static DDASSL_CHECKED: Cell<Option<Record>> = const { Cell::new(None) };
+    /// As `DDASSL_CHECKED`, for `ddaskr_`.
+    static DDASKR_CHECKED: Cell<Option<Record>> = const { Cell::new(None) };
+}
+
+impl Entry {
+    /// The record of this entry point's last checked call on this thread.
+    #[inline(always)]
+    fn recorded(self) -> Option<Record> {
+        match self {
+            Entry::Ddassl => DDASSL_CHECKED.get(),
+            Entry::Ddaskr => DDASKR_CHECKED.get(),
+        }
+    }
+
+    /// Records a call that passed the pointer checks.
+    fn record(self, record: Record) {
+        match self {
+            Entry::Ddassl => DDASSL_CHECKED.set(Some(record)),
+            Entry::Ddaskr => DDASKR_CHECKED.set(Some(record)),
+        }
+    }
+}
+
+/// What an entry point runs on its checked arguments: the core's call, or the refusal
+/// of the entry's own checks (printed, IDID = -33 in `args`). Implemented with
+/// `#[inline(always)]`: [`Pointers::marshal`] runs it on its short path and
+/// [`Pointers::checked`] on the others, each a copy.
+pub(super) trait Body {
+    /// Runs the call on `args`.
+    fn run(self, args: &mut Arguments<'_>);
+}
+
+/// Runs `body` on `args` and writes back INFO and IWORK (the `int64` build's copies).
+///
+/// # Safety
+/// INFO and IWORK writable by the caller's contract.
+#[inline(always)]
+unsafe fn conclude(args: &mut Arguments<'_>, body: impl Body) {
+    body.run(args);
+    // SAFETY: the caller's contract.
+    unsafe {
+        args.info.write_back();
+        args.iwork.write_back();
+    }
+}
+
+/// The caller's IDID as the core's `i32`, in place: `None` in the `int64` build, whose
+/// IDID is copied.
+///
+/// # Safety
+/// As [`std::ptr::NonNull::as_mut`]: non-null, aligned, valid and not accessed through
+/// another path while the result lives.
+#[cfg(not(feature = "int64"))]
+unsafe fn idid_in_place<'a>(idid: *mut FInt) -> Option<&'a mut i32> {
+    // SAFETY: the caller's contract.
+    Some(unsafe { &mut *idid })
+}
+
+/// The caller's IDID as the core's `i32`, in place: `None` in the `int64` build, whose
+/// IDID is copied.
+///
+/// # Safety
+/// None here.
+#[cfg(feature = "int64")]
+unsafe fn idid_in_place<'a>(_idid: *mut FInt) -> Option<&'a mut i32> {
+    None
 }
 
 /// The shared arguments, validated and as slices.
 pub(super) struct Arguments<'a> {
     /// NEQ.
     pub neq: i32,
-    /// T on entry.
-    pub t: f64,
+    /// T, for the core to read and write: the caller's, or a copy written back.
+    pub t: &'a mut f64,
     /// TOUT.
     pub tout: f64,
-    /// IDID on entry, as passed.
-    pub idid: FInt,
+    /// IDID as the core reads and writes it: the caller's, or a copy written back.
+    pub idid: &'a mut i32,
     /// INFO(N).
     pub info: IntArray<'a>,
     /// Y(NEQ).
@@ -379,9 +465,14 @@ impl Pointers {
     /// reads or an IWORK input does not fit the core's `i32` (`int64` build). Else runs
     /// `body` on them, and writes back what changed when it returns T and IDID.
     ///
-    /// The pointer checks (null, misaligned, overlapping) are skipped for the layout of
-    /// the last call on this thread that passed them. Inlined, with `body`, into each
-    /// entry point: it runs on every call, often once per step.
+    /// A call with the layout of the last call on this thread that passed the pointer
+    /// checks (null, misaligned, overlapping), its callbacks present, takes a short path
+    /// ([`Pointers::known`]): none of the checks can fail there. For any other call it
+    /// returns `false` without touching anything: the entry point then calls
+    /// [`Pointers::checked`] from an out-of-line function that builds its own `extra` and
+    /// `body` (so that the short path stores nothing for it), which refuses, or records
+    /// the layout when it passes. Inlined, with `body`, into each entry point: it runs on
+    /// every call, often once per step.
     ///
     /// # Safety
     /// The pointers must be valid as the entry point's documentation states (the
@@ -396,16 +487,115 @@ impl Pointers {
         res_missing: bool,
         jac_missing: bool,
         extra: &Extra<'_>,
-        body: impl FnOnce(&mut Arguments<'_>) -> Option<(f64, i32)>,
+        body: impl Body,
+    ) -> bool {
+        // SAFETY: the caller's contract, passed on.
+        unsafe {
+            let Some(mut args) = self.known::<N>(entry, res_missing, jac_missing, extra) else {
+                return false;
+            };
+            conclude(&mut args, body);
+            true
+        }
+    }
+
+    /// The arguments of a call whose pointers and lengths are those of the checked layout
+    /// on this thread, with separate RTOL and ATOL, RES present, JAC present if INFO asks
+    /// for it and the entry's own scalars and callbacks in order: the calls on which
+    /// [`Pointers::checked`] would refuse nothing and skip the pointer checks. `None`
+    /// for any other call (and always in the `int64` build, whose INTEGER inputs are
+    /// checked on every call).
+    ///
+    /// # Safety
+    /// As [`Pointers::marshal`].
+    #[inline(always)]
+    unsafe fn known<const N: usize>(
+        &self,
+        entry: Entry,
+        res_missing: bool,
+        jac_missing: bool,
+        extra: &Extra<'_>,
+    ) -> Option<Arguments<'_>> {
+        if cfg!(feature = "int64")
+            || res_missing
+            || !extra.scalars_read
+            || extra.missing_callback.is_some()
+        {
+            return None;
+        }
+        let record = entry.recorded()?;
+        if !(record.in_place && same(&record.pointers, &self.addresses())) {
+            return None;
+        }
+        // SAFETY: the pointers of the checked layout: non-null and aligned; readable
+        // (and INFO N values) by the caller's contract.
+        let (neq, tout, lrw, liw, mut info) = unsafe {
+            (
+                self.neq.read(),
+                self.tout.read(),
+                self.lrw.read(),
+                self.liw.read(),
+                IntArray::known(self.info, N),
+            )
+        };
+        let (neq, lrw, liw) = (narrow(neq)?, narrow(lrw)?, narrow(liw)?);
+        let flags = info.core();
+        let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
+        if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
+            return None;
+        }
+        // DDASSL's region is always empty: compared for DDASKR only.
+        // An OR of XORs: compared one by one, not packed into two words first.
+        let [n0, l0, i0, f0] = record.scalars;
+        if (n0 ^ neq) | (l0 ^ lrw) | (i0 ^ liw) | (f0 ^ flags[1]) != 0
+            || (matches!(entry, Entry::Ddaskr) && record.region != extra.region)
+        {
+            return None;
+        }
+        let n = usize::try_from(neq).unwrap_or(0);
+        let ntol = if flags[1] == 1 { n } else { 1 };
+        let lr = usize::try_from(lrw).unwrap_or(0);
+        let li = usize::try_from(liw).unwrap_or(0);
+        // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the
+        // pointers of the checked layout are non-null and aligned, and its regions (RTOL,
+        // ATOL, T and IDID included) do not overlap.
+        unsafe {
+            Some(Arguments {
+                neq,
+                t: &mut *self.t,
+                tout,
+                idid: idid_in_place(self.idid)?,
+                info,
+                y: std::slice::from_raw_parts_mut(self.y, n),
+                yprime: std::slice::from_raw_parts_mut(self.yprime, n),
+                rwork: std::slice::from_raw_parts_mut(self.rwork, lr),
+                iwork: IntArray::known(self.iwork, li),
+                rtol: std::slice::from_raw_parts_mut(self.rtol, ntol),
+                atol: std::slice::from_raw_parts_mut(self.atol, ntol),
+            })
+        }
+    }
+
+    /// [`Pointers::marshal`] with every check made (those a checked layout makes
+    /// needless skipped): the first call of a solve, a call after another layout, a
+    /// refusal. Each entry point calls it from an out-of-line function.
+    ///
+    /// # Safety
+    /// As [`Pointers::marshal`].
+    #[inline(always)]
+    pub(super) unsafe fn checked<const N: usize>(
+        self,
+        entry: Entry,
+        res_missing: bool,
+        jac_missing: bool,
+        extra: Extra<'_>,
+        body: impl Body,
     ) {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
         let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
-        // The remembered layout is read twice, where each part is compared: kept across the
-        // checks, it would be stored on every call.
-        let known_pointers = CHECKED
-            .get()
-            .is_some_and(|(l, _)| same(&l.pointers, &self.addresses()));
+        let record = entry.recorded();
+        let known_pointers = record.is_some_and(|r| same(&r.pointers, &self.addresses()));
         // Known valid in a checked layout; else one test for all six (`&`, not `&&`): they
         // share the refusal.
         let scalars_valid = known_pointers
@@ -481,20 +671,17 @@ impl Pointers {
         let ntol = if flags[1] == 1 { n } else { 1 };
         let lr = usize::try_from(lrw).unwrap_or(0);
         let li = usize::try_from(liw).unwrap_or(0);
-        let lengths = [n, ntol, N, lr, li, extra.region.0, extra.region.1];
+        let scalars = [neq, lrw, liw, flags[1]];
         // Whether RTOL and ATOL are separate, when the layout is the checked one.
-        let checked = CHECKED
-            .get()
-            .filter(|(l, _)| known_pointers && same(&l.lengths, &lengths))
-            .map(|(_, separate)| separate);
+        let checked = record
+            .filter(|r| known_pointers && r.scalars == scalars && r.region == extra.region)
+            .map(|r| r.separate);
         let known = checked.is_some();
-        // Built where it is used: a layout kept across the checks would be stored on
-        // every call.
-        let layout = || Layout {
+        let layout = Layout {
             pointers: self.addresses(),
-            lengths,
+            lengths: [n, ntol, N, lr, li, extra.region.0, extra.region.1],
         };
-        if !known && layout().overlapping() {
+        if !known && layout.overlapping() {
             refuse(&format!("{} MUST NOT OVERLAP.", entry.overlap_names()));
             return;
         }
@@ -559,13 +746,30 @@ impl Pointers {
         };
         // The scalars were found valid above (or by the call that recorded them).
         if !known && self.arrays_valid() {
-            CHECKED.set(Some((layout(), separate)));
+            let (f, i) = (size_of::<f64>(), size_of::<FInt>());
+            let (t_at, idid_at) = (self.t as usize, idid as usize);
+            let (rtol_at, atol_at) = (self.rtol as usize, self.atol as usize);
+            let in_place = separate
+                && !overlapping(&[
+                    (t_at, f),
+                    (idid_at, i),
+                    (rtol_at, ntol * f),
+                    (atol_at, ntol * f),
+                ]);
+            entry.record(Record {
+                pointers: layout.pointers,
+                scalars,
+                region: extra.region,
+                separate,
+                in_place,
+            });
         }
+        let (mut t_out, mut idid_out) = (t, saturate(idid_v));
         let mut args = Arguments {
             neq,
-            t,
+            t: &mut t_out,
             tout,
-            idid: idid_v,
+            idid: &mut idid_out,
             info,
             y,
             yprime,
@@ -574,14 +778,10 @@ impl Pointers {
             rtol,
             atol,
         };
-        let Some((t_out, idid_out)) = body(&mut args) else {
-            return;
-        };
         // SAFETY: INFO, IWORK and RTOL/ATOL are writable for their values by the caller's
         // contract; T and IDID were read (valid, aligned), writable by the contract.
         unsafe {
-            args.info.write_back();
-            args.iwork.write_back();
+            conclude(&mut args, body);
             if let Some(copies) = &copies {
                 copies.write_back();
             }
@@ -590,16 +790,21 @@ impl Pointers {
     }
 }
 
-impl Arguments<'_> {
-    /// IDID on entry as the core reads it.
-    pub(super) fn idid_in(&self) -> i32 {
-        saturate(self.idid)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{Entry, Extra, FInt, Pointers};
+    use super::{Arguments, Body, Entry, Extra, FInt, Pointers};
+
+    /// Records whether the call ran with RTOL in place (`rtol`), and runs nothing.
+    struct Probe<'s> {
+        rtol: *mut f64,
+        separate: &'s mut Option<bool>,
+    }
+
+    impl Body for Probe<'_> {
+        fn run(self, args: &mut Arguments<'_>) {
+            *self.separate = Some(args.rtol.as_ptr() == self.rtol.cast_const());
+        }
+    }
 
     /// A DDASSL call over `buf` (RWORK its first `lrw` values, IWORK the rest) with
     /// `rtol` and `atol`: whether it ran with separate tolerances, `None` when refused.
@@ -628,14 +833,24 @@ mod tests {
             missing_callback: None,
             region: (0, 0),
         };
-        let mut separate = None;
-        let body = |args: &mut super::Arguments<'_>| {
-            separate = Some(args.rtol.as_ptr() == rtol.cast_const());
-            None
+        let (mut separate, mut separate_slow) = (None, None);
+        let body = Probe {
+            rtol,
+            separate: &mut separate,
         };
         // SAFETY: every pointer is valid for the lengths given (IWORK's 40 values are
-        // `buf[50..70]`, RWORK reaches into them only when the call is refused).
-        unsafe { pointers.marshal::<15>(Entry::Ddassl, false, false, &extra, body) };
+        // `buf[50..70]`, RWORK reaches into them only when the call is refused); the
+        // checked path taken as an entry point takes it.
+        unsafe {
+            if !pointers.marshal::<15>(Entry::Ddassl, false, false, &extra, body) {
+                let body = Probe {
+                    rtol,
+                    separate: &mut separate_slow,
+                };
+                pointers.checked::<15>(Entry::Ddassl, false, false, extra, body);
+            }
+        }
+        let separate = separate.or(separate_slow);
         assert_eq!(separate.is_none(), idid == -33);
         separate
     }

@@ -8,11 +8,11 @@
 use std::ffi::c_void;
 
 use super::bdf::{
-    call_jac, Arguments, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac, Entry,
-    Extra, Pointers,
+    call_jac, Arguments, Body, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac,
+    Entry, Extra, Pointers,
 };
 use super::{ffi_boundary, message_as, narrow, read, saturate, FInt, IntArray, Parts};
-use crate::daskr::{ddaskr, Call, Problem, ResFlag};
+use crate::daskr::{answer, Call, Problem, ResFlag};
 
 /// The user's RES, JAC and RT with the RPAR/IPAR pointers they receive.
 struct FortranCallbacks {
@@ -186,6 +186,130 @@ impl Problem for FortranCallbacks {
     }
 }
 
+/// The callbacks and DDASKR's own arguments as `ddaskr_` received them (RES and NRT
+/// refused before the body runs when missing).
+struct Solve {
+    res: DaskrRes,
+    jac: DaskrJac,
+    psol: *const c_void,
+    rt: DaskrRt,
+    /// NRT as read.
+    nrt: Option<FInt>,
+    /// JROOT's length.
+    nr: usize,
+    jroot: *mut FInt,
+    rpar: *mut f64,
+    ipar: *mut FInt,
+}
+
+/// Refuses a call from [`Solve::run`]: the message printed, IDID = -33 in `args`.
+#[cold]
+fn refuse(args: &mut Arguments<'_>, text: &str) {
+    // SAFETY: a null IDID is not written.
+    unsafe { Entry::Ddaskr.refuse(std::ptr::null_mut(), text) };
+    *args.idid = -33;
+}
+
+impl Body for Solve {
+    /// JROOT and the Krylov callbacks checked, then the core's DDASKR, its messages
+    /// printed.
+    #[inline(always)]
+    fn run(self, args: &mut Arguments<'_>) {
+        let Solve {
+            res,
+            jac,
+            psol,
+            rt,
+            nrt: nrt_v,
+            nr,
+            jroot,
+            rpar,
+            ipar,
+        } = self;
+        // A null RES or NRT was refused before.
+        let (Some(res), Some(nrt_v)) = (res, nrt_v) else {
+            return;
+        };
+        let Some(nrt_core) = narrow(nrt_v) else {
+            let text = format!("NRT = {nrt_v} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE.");
+            refuse(args, &text);
+            return;
+        };
+        // SAFETY: JROOT holds NRT integers by the caller's contract and was checked
+        // not to overlap the other arrays; `IntArray::new` rejects null and
+        // misaligned pointers.
+        let Some(mut jroot_a) = (unsafe { IntArray::new(jroot, nr) }) else {
+            refuse(args, "JROOT IS A NULL POINTER.");
+            return;
+        };
+        let krylov = args.info.core()[11] == 1;
+        if krylov && psol.is_null() {
+            refuse(args, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.");
+            return;
+        }
+        if krylov && args.info.core()[14] == 1 && jac.is_none() {
+            refuse(args, "INFO(15) = 1 BUT JAC IS A NULL POINTER.");
+            return;
+        }
+        // SAFETY: with INFO(12) = 1 the caller's contract makes JAC (if any) a routine
+        // of the Krylov form and PSOL a non-null routine of PSOL's form: the pointers
+        // are reinterpreted as those function types, of the same size.
+        let (krylov_jac, psol) = unsafe {
+            (
+                jac.filter(|_| krylov).map(|f| {
+                    std::mem::transmute::<
+                        unsafe extern "C" fn(
+                            *const f64,
+                            *const f64,
+                            *const f64,
+                            *mut f64,
+                            *const f64,
+                            *mut f64,
+                            *mut FInt,
+                        ),
+                        DaskrKrylovJac,
+                    >(f)
+                }),
+                (krylov && !psol.is_null())
+                    .then(|| std::mem::transmute::<*const c_void, DaskrPsol>(psol)),
+            )
+        };
+        let mut callbacks = FortranCallbacks {
+            res,
+            jac,
+            krylov_jac,
+            psol,
+            rt,
+            neq: FInt::from(args.neq),
+            nrt: nrt_v,
+            iwork_parts: args.iwork.parts(),
+            rpar,
+            ipar,
+        };
+        answer(
+            &mut callbacks,
+            &mut Call {
+                neq: args.neq,
+                t: &mut *args.t,
+                y: &mut *args.y,
+                yprime: &mut *args.yprime,
+                tout: args.tout,
+                info: args.info.core().try_into().expect("INFO holds 20 values"),
+                rtol: &mut *args.rtol,
+                atol: &mut *args.atol,
+                idid: &mut *args.idid,
+                rwork: &mut *args.rwork,
+                iwork: args.iwork.core(),
+                nrt: nrt_core,
+                jroot: jroot_a.core(),
+            },
+            |note| message_as(&note.line(), &note.records),
+        );
+        // SAFETY: JROOT is writable by the caller's contract.
+        unsafe { jroot_a.write_back() };
+    }
+}
+
 /// DDASKR (Brown, Hindmarsh & Petzold): solves `G(t, y, y') = 0` from T towards TOUT,
 /// stopping at the roots of `R(t, y, y')` (see abi.md, "DDASKR").
 ///
@@ -230,11 +354,12 @@ pub unsafe extern "C" fn ddaskr_(
     nrt: *const FInt,
     jroot: *mut FInt,
 ) {
-    ffi_boundary!(
+    let short = ffi_boundary!(
         "DDASKR",
         {
             // SAFETY: IDID is null or writable by the caller's contract.
-            unsafe { Entry::Ddaskr.refuse(idid, "INTERNAL ERROR.") }
+            unsafe { Entry::Ddaskr.refuse(idid, "INTERNAL ERROR.") };
+            true
         },
         {
             let pointers = Pointers {
@@ -252,116 +377,124 @@ pub unsafe extern "C" fn ddaskr_(
                 iwork,
                 liw,
             };
-            // SAFETY: NRT is readable by the caller's contract; `read` rejects null and
-            // misaligned pointers.
-            let nrt_v = unsafe { read(nrt) };
-            let nr = nrt_v
-                .and_then(narrow)
-                .and_then(|v| usize::try_from(v).ok())
-                .unwrap_or(0);
-            let extra = Extra {
-                scalars_read: nrt_v.is_some(),
-                missing_callback: (nrt_v.unwrap_or(0) > 0 && rt.is_none())
-                    .then_some("NRT > 0 BUT RT IS A NULL POINTER."),
-                region: (jroot as usize, nr * size_of::<FInt>()),
-            };
-            let body = |args: &mut Arguments<'_>| {
-                let (res, nrt_v) = (res?, nrt_v?);
-                let Some(nrt_core) = narrow(nrt_v) else {
-                    let text =
-                        format!("NRT = {nrt_v} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE.");
-                    // SAFETY: IDID was read, so it is valid; writable by the contract.
-                    unsafe { Entry::Ddaskr.refuse(idid, &text) };
-                    return None;
-                };
-                // SAFETY: JROOT holds NRT integers by the caller's contract and was checked
-                // not to overlap the other arrays; `IntArray::new` rejects null and
-                // misaligned pointers.
-                let Some(mut jroot_a) = (unsafe { IntArray::new(jroot, nr) }) else {
-                    // SAFETY: IDID was read, so it is valid; writable by the contract.
-                    unsafe { Entry::Ddaskr.refuse(idid, "JROOT IS A NULL POINTER.") };
-                    return None;
-                };
-                let krylov = args.info.core()[11] == 1;
-                if krylov && psol.is_null() {
-                    // SAFETY: IDID was read, so it is valid; writable by the contract.
-                    unsafe {
-                        Entry::Ddaskr.refuse(idid, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.")
-                    };
-                    return None;
-                }
-                if krylov && args.info.core()[14] == 1 && jac.is_none() {
-                    // SAFETY: as above.
-                    unsafe {
-                        Entry::Ddaskr.refuse(idid, "INFO(15) = 1 BUT JAC IS A NULL POINTER.")
-                    };
-                    return None;
-                }
-                // SAFETY: with INFO(12) = 1 the caller's contract makes JAC (if any) a routine
-                // of the Krylov form and PSOL a non-null routine of PSOL's form: the pointers
-                // are reinterpreted as those function types, of the same size.
-                let (krylov_jac, psol) = unsafe {
-                    (
-                        jac.filter(|_| krylov).map(|f| {
-                            std::mem::transmute::<
-                                unsafe extern "C" fn(
-                                    *const f64,
-                                    *const f64,
-                                    *const f64,
-                                    *mut f64,
-                                    *const f64,
-                                    *mut f64,
-                                    *mut FInt,
-                                ),
-                                DaskrKrylovJac,
-                            >(f)
-                        }),
-                        (krylov && !psol.is_null())
-                            .then(|| std::mem::transmute::<*const c_void, DaskrPsol>(psol)),
-                    )
-                };
-                let mut callbacks = FortranCallbacks {
-                    res,
-                    jac,
-                    krylov_jac,
-                    psol,
-                    rt,
-                    neq: FInt::from(args.neq),
-                    nrt: nrt_v,
-                    iwork_parts: args.iwork.parts(),
-                    rpar,
-                    ipar,
-                };
-                let (mut t_out, mut idid_out) = (args.t, args.idid_in());
-                let notes = ddaskr(
-                    &mut callbacks,
-                    Call {
-                        neq: args.neq,
-                        t: &mut t_out,
-                        y: &mut *args.y,
-                        yprime: &mut *args.yprime,
-                        tout: args.tout,
-                        info: args.info.core().try_into().expect("INFO holds 20 values"),
-                        rtol: &mut *args.rtol,
-                        atol: &mut *args.atol,
-                        idid: &mut idid_out,
-                        rwork: &mut *args.rwork,
-                        iwork: args.iwork.core(),
-                        nrt: nrt_core,
-                        jroot: jroot_a.core(),
-                    },
-                );
-                for note in &notes {
-                    message_as(&note.line(), &note.records);
-                }
-                // SAFETY: JROOT is writable by the caller's contract.
-                unsafe { jroot_a.write_back() };
-                Some((t_out, idid_out))
-            };
+            // SAFETY: NRT is readable by the caller's contract.
+            let (extra, body) = unsafe { own(res, jac, psol, rt, nrt, jroot, rpar, ipar) };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
                 pointers.marshal::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), &extra, body)
-            };
+            }
+        }
+    );
+    if !short {
+        // SAFETY: the arguments are valid as this function's contract states.
+        unsafe {
+            checked(
+                res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar,
+                ipar, jac, psol, rt, nrt, jroot,
+            )
+        };
+    }
+}
+
+/// DDASKR's own arguments read (NRT) and as the shared marshalling takes them.
+///
+/// # Safety
+/// NRT readable by `ddaskr_`'s contract.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+unsafe fn own<'n>(
+    res: DaskrRes,
+    jac: DaskrJac,
+    psol: *const c_void,
+    rt: DaskrRt,
+    nrt: *const FInt,
+    jroot: *mut FInt,
+    rpar: *mut f64,
+    ipar: *mut FInt,
+) -> (Extra<'n>, Solve) {
+    // SAFETY: the caller's contract; `read` rejects null and misaligned pointers.
+    let nrt_v = unsafe { read(nrt) };
+    let nr = nrt_v
+        .and_then(narrow)
+        .and_then(|v| usize::try_from(v).ok())
+        .unwrap_or(0);
+    let extra = Extra {
+        scalars_read: nrt_v.is_some(),
+        missing_callback: (nrt_v.unwrap_or(0) > 0 && rt.is_none())
+            .then_some("NRT > 0 BUT RT IS A NULL POINTER."),
+        region: (jroot as usize, nr * size_of::<FInt>()),
+    };
+    let body = Solve {
+        res,
+        jac,
+        psol,
+        rt,
+        nrt: nrt_v,
+        nr,
+        jroot,
+        rpar,
+        ipar,
+    };
+    (extra, body)
+}
+
+/// A call off the short path: every check made. Out of line, with `ddaskr_`'s
+/// signature, so that `ddaskr_` hands its arguments on as they came (a tail call).
+///
+/// # Safety
+/// As [`ddaskr_`].
+#[cold]
+#[inline(never)]
+unsafe extern "C" fn checked(
+    res: DaskrRes,
+    neq: *const FInt,
+    t: *mut f64,
+    y: *mut f64,
+    yprime: *mut f64,
+    tout: *const f64,
+    info: *mut FInt,
+    rtol: *mut f64,
+    atol: *mut f64,
+    idid: *mut FInt,
+    rwork: *mut f64,
+    lrw: *const FInt,
+    iwork: *mut FInt,
+    liw: *const FInt,
+    rpar: *mut f64,
+    ipar: *mut FInt,
+    jac: DaskrJac,
+    psol: *const c_void,
+    rt: DaskrRt,
+    nrt: *const FInt,
+    jroot: *mut FInt,
+) {
+    let pointers = Pointers {
+        neq,
+        t,
+        y,
+        yprime,
+        tout,
+        info,
+        rtol,
+        atol,
+        idid,
+        rwork,
+        lrw,
+        iwork,
+        liw,
+    };
+    ffi_boundary!(
+        "DDASKR",
+        {
+            // SAFETY: IDID is null or writable by the caller's contract.
+            unsafe { Entry::Ddaskr.refuse(idid, "INTERNAL ERROR.") }
+        },
+        {
+            // SAFETY: the arguments are valid as `ddaskr_`'s contract states.
+            unsafe {
+                let (extra, body) = own(res, jac, psol, rt, nrt, jroot, rpar, ipar);
+                pointers.checked::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), extra, body);
+            }
         }
     )
 }

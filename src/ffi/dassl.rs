@@ -5,9 +5,9 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::bdf::{call_jac, Arguments, DasslJac, DasslRes, Entry, Extra, Pointers};
+use super::bdf::{call_jac, Arguments, Body, DasslJac, DasslRes, Entry, Extra, Pointers};
 use super::{ffi_boundary, message_on_error_unit, saturate, FInt};
-use crate::dassl::{ddassl, Call, ResFlag, Residual};
+use crate::dassl::{answer, Call, ResFlag, Residual};
 
 /// The user's RES and JAC with the RPAR/IPAR pointers they receive.
 struct FortranCallbacks {
@@ -51,31 +51,45 @@ impl Residual for FortranCallbacks {
     }
 }
 
-/// One call over checked arguments: the core's DDASSL, its messages printed; T and IDID
-/// as it leaves them. Inlined: `ddassl_` runs it once per step, often.
-#[inline(always)]
-fn solve(callbacks: &mut FortranCallbacks, args: &mut Arguments<'_>) -> (f64, i32) {
-    let (mut t_out, mut idid_out) = (args.t, args.idid_in());
-    let notes = ddassl(
-        callbacks,
-        Call {
-            neq: args.neq,
-            t: &mut t_out,
-            y: &mut *args.y,
-            yprime: &mut *args.yprime,
-            tout: args.tout,
-            info: args.info.core().try_into().expect("INFO holds 15 values"),
-            rtol: &mut *args.rtol,
-            atol: &mut *args.atol,
-            idid: &mut idid_out,
-            rwork: &mut *args.rwork,
-            iwork: args.iwork.core(),
-        },
-    );
-    for note in &notes {
-        message_on_error_unit(&note.line(), &note.records);
+/// The callbacks as `ddassl_` received them: RES (null refused before the body runs),
+/// JAC, RPAR and IPAR.
+struct Solve {
+    res: DasslRes,
+    jac: DasslJac,
+    rpar: *mut f64,
+    ipar: *mut FInt,
+}
+
+impl Body for Solve {
+    /// One call over checked arguments: the core's DDASSL, its messages printed.
+    #[inline(always)]
+    fn run(self, args: &mut Arguments<'_>) {
+        // A null RES was refused before.
+        let Some(res) = self.res else { return };
+        let mut callbacks = FortranCallbacks {
+            res,
+            jac: self.jac,
+            rpar: self.rpar,
+            ipar: self.ipar,
+        };
+        answer(
+            &mut callbacks,
+            &mut Call {
+                neq: args.neq,
+                t: &mut *args.t,
+                y: &mut *args.y,
+                yprime: &mut *args.yprime,
+                tout: args.tout,
+                info: args.info.core().try_into().expect("INFO holds 15 values"),
+                rtol: &mut *args.rtol,
+                atol: &mut *args.atol,
+                idid: &mut *args.idid,
+                rwork: &mut *args.rwork,
+                iwork: args.iwork.core(),
+            },
+            |note| message_on_error_unit(&note.line(), &note.records),
+        );
     }
-    (t_out, idid_out)
 }
 
 /// Petzold's DDASSL: solves `G(t, y, y') = 0` from T towards TOUT (see abi.md, "DDASSL").
@@ -112,11 +126,12 @@ pub unsafe extern "C" fn ddassl_(
     ipar: *mut FInt,
     jac: DasslJac,
 ) {
-    ffi_boundary!(
+    let short = ffi_boundary!(
         "DDASSL",
         {
             // SAFETY: IDID is null or writable by the caller's contract.
-            unsafe { Entry::Ddassl.refuse(idid, "INTERNAL ERROR.") }
+            unsafe { Entry::Ddassl.refuse(idid, "INTERNAL ERROR.") };
+            true
         },
         {
             let pointers = Pointers {
@@ -134,24 +149,94 @@ pub unsafe extern "C" fn ddassl_(
                 iwork,
                 liw,
             };
-            let extra = Extra {
-                scalars_read: true,
-                missing_callback: None,
-                region: (0, 0),
-            };
-            let body = |args: &mut Arguments<'_>| {
-                let mut callbacks = FortranCallbacks {
-                    res: res?,
-                    jac,
-                    rpar,
-                    ipar,
-                };
-                Some(solve(&mut callbacks, args))
+            let body = Solve {
+                res,
+                jac,
+                rpar,
+                ipar,
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &extra, body)
-            };
+                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &EXTRA, body)
+            }
+        }
+    );
+    if !short {
+        // SAFETY: the arguments are valid as this function's contract states.
+        unsafe {
+            checked(
+                res, neq, t, y, yprime, tout, info, rtol, atol, idid, rwork, lrw, iwork, liw, rpar,
+                ipar, jac,
+            )
+        };
+    }
+}
+
+/// DDASSL has no arguments of its own beyond the shared ones.
+const EXTRA: Extra<'static> = Extra {
+    scalars_read: true,
+    missing_callback: None,
+    region: (0, 0),
+};
+
+/// A call off the short path: every check made. Out of line, with `ddassl_`'s
+/// signature, so that `ddassl_` hands its arguments on as they came (a tail call).
+///
+/// # Safety
+/// As [`ddassl_`].
+#[cold]
+#[inline(never)]
+unsafe extern "C" fn checked(
+    res: DasslRes,
+    neq: *const FInt,
+    t: *mut f64,
+    y: *mut f64,
+    yprime: *mut f64,
+    tout: *const f64,
+    info: *mut FInt,
+    rtol: *mut f64,
+    atol: *mut f64,
+    idid: *mut FInt,
+    rwork: *mut f64,
+    lrw: *const FInt,
+    iwork: *mut FInt,
+    liw: *const FInt,
+    rpar: *mut f64,
+    ipar: *mut FInt,
+    jac: DasslJac,
+) {
+    let pointers = Pointers {
+        neq,
+        t,
+        y,
+        yprime,
+        tout,
+        info,
+        rtol,
+        atol,
+        idid,
+        rwork,
+        lrw,
+        iwork,
+        liw,
+    };
+    let body = Solve {
+        res,
+        jac,
+        rpar,
+        ipar,
+    };
+    ffi_boundary!(
+        "DDASSL",
+        {
+            // SAFETY: IDID is null or writable by the caller's contract.
+            unsafe { Entry::Ddassl.refuse(idid, "INTERNAL ERROR.") }
+        },
+        {
+            // SAFETY: the arguments are valid as `ddassl_`'s contract states.
+            unsafe {
+                pointers.checked::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), EXTRA, body)
+            }
         }
     )
 }
