@@ -17,6 +17,7 @@ use super::tables::*;
 use super::Problem;
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices};
+use crate::hairer::powi;
 use crate::radau5::{Counters, Outcome};
 
 /// The end of a call: how it ended, the point reached (X), the step size for a next
@@ -965,7 +966,7 @@ impl Stepper<'_, '_> {
                 st.thqold = thq;
                 if st.theta < 0.99 {
                     st.faccon = st.theta / (1.0 - st.theta);
-                    let dyth = st.faccon * dyno * st.theta.powi((nit - 1 - newt) as i32) / fnewt;
+                    let dyth = st.faccon * dyno * powi(st.theta, (nit - 1 - newt) as i32) / fnewt;
                     if dyth >= 1.0 {
                         let qnewt = 1.0e-4_f64.max(20.0_f64.min(dyth));
                         st.hhfac = 0.8 * qnewt.powf(-1.0 / (4.0 + nit as f64 - 1.0 - newt as f64));

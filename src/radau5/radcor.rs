@@ -14,6 +14,7 @@ use super::dense::{node_shifts, DenseOutput};
 use super::{Counters, Problem};
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices};
+use crate::hairer::powi;
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
 // form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
@@ -599,7 +600,7 @@ impl Stepper<'_, '_> {
                 st.thqold = thq;
                 if st.theta < 0.99 {
                     st.faccon = st.theta / (1.0 - st.theta);
-                    let dyth = st.faccon * dyno * st.theta.powi((nit - 1 - newt) as i32) / s.fnewt;
+                    let dyth = st.faccon * dyno * powi(st.theta, (nit - 1 - newt) as i32) / s.fnewt;
                     if dyth >= 1.0 {
                         let qnewt = 1.0e-4_f64.max(20.0_f64.min(dyth));
                         st.hhfac = 0.8 * qnewt.powf(-1.0 / (4.0 + nit as f64 - 1.0 - newt as f64));
