@@ -875,6 +875,12 @@ impl LinearSystem {
     /// where `combine(i)` is component `i` of `e = Σ_k dd_k z_k / h` as the caller's
     /// original forms it, with `f2 = M·e` kept for the refinement. Returns the scaled
     /// RMS norm.
+    ///
+    /// Inlined into the step loops: out of line, the norm's chain of divisions and the
+    /// square root ran alone before the return, where inlined it overlaps the caller's
+    /// next work as ESTRAD's does in RADCOR (RADAU5 vdpol 1e-4: 84.7 -> 78.6 µs a solve,
+    /// the original 79.8).
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
