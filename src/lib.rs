@@ -29,6 +29,69 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+/// The section of a function a solve runs through, from the exported entry point to the
+/// LU kernels: `#[link_section = hot_path!(group)]` (generic functions included: every
+/// instance goes there).
+///
+/// Why: a program's first call of a solver takes a page fault for every 64 kB window of
+/// the library's text it touches (the kernel maps the file's pages around a fault, 16 at
+/// a time). Left to the compiler and the linker, the functions of one solve lie spread
+/// over megabytes of text among faer's generics and std: the first RODAS solve of ROBER
+/// took 11 faults of about 2 µs each, where the original's whole program takes one.
+///
+/// In an object file each group is one section, so its functions lie together whatever
+/// the linker. GNU ld, which gfortran and gcc link `libstiffdae.a` with, also places the
+/// sections `.text.sorted.*` ahead of the rest of `.text`, sorted by name (its default
+/// script has `*(SORT(.text.sorted.*))`, binutils 2.40 here), so the groups come in this
+/// order, each solver's next to what it shares with the others:
+///
+/// - `rodas`: RODAS alone (entry, checks, step loop, stage solves);
+/// - `real`: the real factorisation and solves all three use;
+/// - `complex`: what RADAU5 and RADAU share (complex LU, their linear systems, checks);
+/// - `radau5`, `radau`: each one's entry and step loop;
+/// - `kernels`: the LU kernels, one instance per order (a solve runs one or two of them,
+///   so they come last, where they do not part the solvers from what they share).
+///
+/// lld (which links the shared library) keeps input order: the groups lie together,
+/// in the order the compiler emits them. The attribute is one the `unsafe_code` lint
+/// reports (a section name can put code where it is not code), hence the
+/// `#[allow(unsafe_code)]` beside each use outside `ffi`: the names given here are text
+/// sections, so nothing unsafe is done.
+#[cfg(not(any(target_vendor = "apple", target_os = "windows")))]
+macro_rules! hot_path {
+    (rodas) => {
+        ".text.sorted.stiffdae.1.rodas"
+    };
+    (real) => {
+        ".text.sorted.stiffdae.2.real"
+    };
+    (complex) => {
+        ".text.sorted.stiffdae.3.complex"
+    };
+    (radau5) => {
+        ".text.sorted.stiffdae.4.radau5"
+    };
+    (radau) => {
+        ".text.sorted.stiffdae.5.radau"
+    };
+    (kernels) => {
+        ".text.sorted.stiffdae.6.kernels"
+    };
+}
+/// Mach-O's and COFF's plain text sections: `hot_path!` groups on ELF only.
+#[cfg(target_vendor = "apple")]
+macro_rules! hot_path {
+    ($group:ident) => {
+        "__TEXT,__text"
+    };
+}
+#[cfg(target_os = "windows")]
+macro_rules! hot_path {
+    ($group:ident) => {
+        ".text"
+    };
+}
+
 pub mod bdf;
 pub mod daskr;
 pub mod dassl;

@@ -138,6 +138,7 @@ pub(crate) fn report(name: &str, refusals: &Refusals) {
 
 /// IDID for a call of `name` that ended with `outcome` at `x` (step size `h`, step limit
 /// `nmax`), after the message of an exit before XEND.
+#[link_section = hot_path!(real)]
 pub(crate) fn exit_code(name: &str, outcome: Outcome, x: f64, h: f64, nmax: i64) -> i32 {
     let (code, exit) = match outcome {
         Outcome::Reached => return 1,

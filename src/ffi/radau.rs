@@ -170,6 +170,7 @@ impl Args {
     ///
     /// # Safety
     /// Non-null scalars point to valid values (the contract of [`radau_`]).
+    #[link_section = hot_path!(radau)]
     unsafe fn scalars(&self) -> Result<Scalars, String> {
         let null = || "a scalar argument is a null pointer".to_string();
         // SAFETY: `read_int` and `read` reject null pointers; valid targets are the
@@ -209,6 +210,7 @@ impl Args {
     ///
     /// # Safety
     /// The contract of [`radau_`].
+    #[link_section = hot_path!(radau)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.
         let s = unsafe { self.scalars() }.map_err(Refusals::one)?;
@@ -375,6 +377,7 @@ impl Args {
     ///
     /// # Safety
     /// X and H are writable (the contract of [`radau_`]).
+    #[link_section = hot_path!(radau)]
     unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [FInt]) -> i32 {
         let (x, h) = (end.x, end.h);
         let code = exit_code("RADAU", end.outcome, x, h, nmax);
@@ -414,6 +417,7 @@ impl Args {
 /// outside its arguments; no argument may be changed by another thread during the call.
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
+#[link_section = hot_path!(radau)]
 pub unsafe extern "C" fn radau_(
     n: *const FInt,
     fcn: Radau5Fcn,

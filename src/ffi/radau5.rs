@@ -241,6 +241,7 @@ impl Args {
     ///
     /// # Safety
     /// The contract of [`radau5_`].
+    #[link_section = hot_path!(radau5)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.
         let s = unsafe { self.scalars() }.map_err(Refusals::one)?;
@@ -340,6 +341,7 @@ impl Args {
     ///
     /// # Safety
     /// Non-null scalars point to valid values (the contract of [`radau5_`]).
+    #[link_section = hot_path!(radau5)]
     unsafe fn scalars(&self) -> Result<Scalars, String> {
         let null = || "a scalar argument is a null pointer".to_string();
         // SAFETY: `read_int` and `read` reject null pointers; valid targets are the
@@ -433,6 +435,7 @@ impl Args {
     ///
     /// # Safety
     /// X and H are writable (the contract of [`radau5_`]).
+    #[link_section = hot_path!(radau5)]
     unsafe fn write_back(
         &self,
         end: &Finish,
@@ -535,6 +538,7 @@ fn tolerance(s: &Scalars, tols: &mut Tolerances<'_>) -> Tolerance {
 /// IDID = -1 (when IDID itself is valid).
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
+#[link_section = hot_path!(radau5)]
 pub unsafe extern "C" fn radau5_(
     n: *const FInt,
     fcn: Radau5Fcn,

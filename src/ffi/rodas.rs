@@ -249,6 +249,7 @@ impl Args {
     ///
     /// # Safety
     /// The contract of [`rodas_`].
+    #[link_section = hot_path!(rodas)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.
         let s = unsafe { self.scalars() }.map_err(Refusals::one)?;
@@ -344,6 +345,7 @@ impl Args {
     ///
     /// # Safety
     /// Non-null scalars point to valid values (the contract of [`rodas_`]).
+    #[link_section = hot_path!(rodas)]
     unsafe fn scalars(&self) -> Result<Scalars, String> {
         let null = || "a scalar argument is a null pointer".to_string();
         // SAFETY: `read_int` and `read` reject null pointers; valid targets are the
@@ -441,6 +443,7 @@ impl Args {
     ///
     /// # Safety
     /// X and H are writable (the contract of [`rodas_`]).
+    #[link_section = hot_path!(rodas)]
     unsafe fn write_back(&self, end: &Finish, nmax: i64, iwork: &mut [FInt]) -> i32 {
         let (x, h) = (end.x, end.h);
         let code = exit_code("RODAS", end.outcome, x, h, nmax);
@@ -499,6 +502,7 @@ impl Args {
 /// IDID = -1 (when IDID itself is valid).
 #[unsafe(no_mangle)]
 #[allow(clippy::too_many_arguments)]
+#[link_section = hot_path!(rodas)]
 pub unsafe extern "C" fn rodas_(
     n: *const FInt,
     fcn: RodasFcn,

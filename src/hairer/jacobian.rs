@@ -25,6 +25,8 @@ pub(crate) struct Scratch<'a> {
 
 /// FJAC at `(x, y)` by forward differences from `y0 = f(x, y)`; `y` is perturbed and
 /// restored column by column (group by group for a band).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(real)]
 pub(crate) fn differences(
     shape: &Shape,
     fcn: &mut impl FnMut(f64, &[f64], &mut [f64]),

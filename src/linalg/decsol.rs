@@ -14,28 +14,24 @@
 
 use super::Singular;
 
+/// Calls `$f::<N>($args)` for `N` = `$n`, one of the orders `$k` (any larger `$n`: the
+/// last), through a table of the instances' addresses: a `match` would jump through a
+/// table in `.rodata`, a page nothing else of a solve reads (a page fault on a program's
+/// first solve), where this table lies in the relocated data the dynamic loader has
+/// already written. Each instance is the kernel specialised (for the smallest orders
+/// unrolled) for its constant order.
+macro_rules! by_order {
+    ($n:expr, $f:ident($($arg:expr),*); $first:literal $($k:literal)*) => {{
+        let kernels = const { [$f::<$first>, $($f::<$k>),*] };
+        kernels[($n - $first).min(kernels.len() - 1)]($($arg),*)
+    }};
+}
+
 /// Calls `$f::<N>($args)` for the order `$n` in 1..=16 as the constant `N`, so that
 /// the compiler specialises (and for the smallest orders unrolls) the kernel.
 macro_rules! small {
     ($n:expr, $f:ident($($arg:expr),*)) => {
-        match $n {
-            1 => $f::<1>($($arg),*),
-            2 => $f::<2>($($arg),*),
-            3 => $f::<3>($($arg),*),
-            4 => $f::<4>($($arg),*),
-            5 => $f::<5>($($arg),*),
-            6 => $f::<6>($($arg),*),
-            7 => $f::<7>($($arg),*),
-            8 => $f::<8>($($arg),*),
-            9 => $f::<9>($($arg),*),
-            10 => $f::<10>($($arg),*),
-            11 => $f::<11>($($arg),*),
-            12 => $f::<12>($($arg),*),
-            13 => $f::<13>($($arg),*),
-            14 => $f::<14>($($arg),*),
-            15 => $f::<15>($($arg),*),
-            _ => $f::<16>($($arg),*),
-        }
+        by_order!($n, $f($($arg),*); 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
     };
 }
 
@@ -45,30 +41,11 @@ macro_rules! small {
 /// without it).
 macro_rules! above_unrolled {
     ($n:expr, $f:ident($($arg:expr),*)) => {
-        match $n {
-            11 => $f::<11>($($arg),*),
-            12 => $f::<12>($($arg),*),
-            13 => $f::<13>($($arg),*),
-            14 => $f::<14>($($arg),*),
-            15 => $f::<15>($($arg),*),
-            16 => $f::<16>($($arg),*),
-            17 => $f::<17>($($arg),*),
-            18 => $f::<18>($($arg),*),
-            19 => $f::<19>($($arg),*),
-            20 => $f::<20>($($arg),*),
-            21 => $f::<21>($($arg),*),
-            22 => $f::<22>($($arg),*),
-            23 => $f::<23>($($arg),*),
-            24 => $f::<24>($($arg),*),
-            25 => $f::<25>($($arg),*),
-            26 => $f::<26>($($arg),*),
-            27 => $f::<27>($($arg),*),
-            28 => $f::<28>($($arg),*),
-            29 => $f::<29>($($arg),*),
-            30 => $f::<30>($($arg),*),
-            31 => $f::<31>($($arg),*),
-            _ => $f::<32>($($arg),*),
-        }
+        by_order!(
+            $n,
+            $f($($arg),*);
+            11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32
+        )
     };
 }
 
@@ -87,17 +64,7 @@ const _: () = assert!(UNROLL == 10 && MEDIUM == 32);
 /// Calls `$f::<N>($args)` for the order `$n` in 2..=UNROLL as the constant `N`.
 macro_rules! unrolled {
     ($n:expr, $f:ident($($arg:expr),*)) => {
-        match $n {
-            2 => $f::<2>($($arg),*),
-            3 => $f::<3>($($arg),*),
-            4 => $f::<4>($($arg),*),
-            5 => $f::<5>($($arg),*),
-            6 => $f::<6>($($arg),*),
-            7 => $f::<7>($($arg),*),
-            8 => $f::<8>($($arg),*),
-            9 => $f::<9>($($arg),*),
-            _ => $f::<10>($($arg),*),
-        }
+        by_order!($n, $f($($arg),*); 2 3 4 5 6 7 8 9 10)
     };
 }
 
@@ -137,6 +104,8 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
 /// [`dec`] above order 1: out of line, so that the callers, which inline [`dec`], take
 /// order 1 without setting up a frame.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(real)]
 fn dec_orders(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     lengths((lda >= n) & (a.len() == lda * n) & (ip.len() == n));
     if lda == n {
@@ -152,6 +121,8 @@ fn dec_orders(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(
 /// [`dec_body`] for any order and leading dimension, out of line so that
 /// [`dec_orders`] stays small for the specialised orders.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn dec_any(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(n, a, lda, ip)
 }
@@ -186,6 +157,8 @@ fn nonzero(d: f64, n: usize) -> Result<(), Singular> {
 /// [`dec`] for a constant order up to [`UNROLL`], every stage written out so that all
 /// its loops have constant bounds and unroll.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn dec_unrolled<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
     let (a, ip) = (&mut a[..N * N], &mut ip[..N]);
     let fused = N <= 5;
@@ -409,6 +382,8 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 
 /// [`sol`] above order 1, out of line as [`dec_orders`].
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(real)]
 fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     lengths((lda >= n) & (a.len() == lda * n) & (b.len() == n) & (ip.len() == n));
     if lda == n {
@@ -429,6 +404,8 @@ fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 /// the original's). The exchanges are selects over the rows (every index a constant, so
 /// B stays in registers); per element the operations and their order are SOL's.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn sol_in_registers<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
     let (a, b, ip) = (&a[..N * N], &mut b[..N], &ip[..N]);
     let mut x = [0.0; N];
@@ -462,6 +439,8 @@ fn sol_in_registers<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
 /// [`sol_body`] for any order and leading dimension, out of line so that the callers
 /// of [`sol`] (which inline it) stay small for the other paths.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn sol_any(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     sol_body(n, a, lda, b, ip);
 }
@@ -517,6 +496,8 @@ pub fn decc(
 
 /// [`decc`] above order 1, out of line as [`dec_orders`].
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
 fn decc_orders(
     n: usize,
     ar: &mut [f64],
@@ -533,6 +514,8 @@ fn decc_orders(
 
 /// [`decc_body`] out of line, as [`sol_any`].
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn decc_any(
     n: usize,
     ar: &mut [f64],
@@ -544,6 +527,8 @@ fn decc_any(
 }
 
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn decc_fixed<const N: usize>(
     ar: &mut [f64],
     ai: &mut [f64],
@@ -714,6 +699,8 @@ pub fn solc(
 
 /// [`solc`] above order 1, out of line as [`dec_orders`].
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
 fn solc_orders(
     n: usize,
     ar: &[f64],
@@ -739,6 +726,8 @@ fn solc_orders(
 
 /// [`solc_body`] out of line, as [`sol_any`].
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn solc_any(
     n: usize,
     ar: &[f64],
@@ -752,6 +741,8 @@ fn solc_any(
 }
 
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn solc_fixed<const N: usize>(
     ar: &[f64],
     ai: &[f64],

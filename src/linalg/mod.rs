@@ -62,6 +62,8 @@ impl RealLu {
     }
 
     /// A dense matrix factored by the given kernel.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
     pub fn dense_with(n: usize, kernel: Kernel) -> Self {
         let kind = match kernel {
             Kernel::Faer => RealKind::Faer(Box::new(FaerRealLu::new(n))),
@@ -111,6 +113,8 @@ impl RealLu {
     /// line), so that a factorisation of the smallest orders costs no more than the
     /// original's call of DEC.
     #[inline(always)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
     pub fn factor(&mut self) -> Result<(), Singular> {
         match self.kind {
             RealKind::Dense => decsol::dec(self.n, &mut self.a, self.ld, &mut self.ip),
@@ -130,6 +134,8 @@ impl RealLu {
 
     /// Solves `A x = b` in place with the last successful factorisation.
     #[inline(always)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
     pub fn solve(&mut self, b: &mut [f64]) {
         match self.kind {
             RealKind::Dense => decsol::sol(self.n, &self.a, self.ld, b, &self.ip),
@@ -175,6 +181,8 @@ impl ComplexLu {
     }
 
     /// A dense matrix factored by the given kernel.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     pub fn dense_with(n: usize, kernel: Kernel) -> Self {
         let kind = match kernel {
             Kernel::Faer => ComplexKind::Faer(Box::new(FaerComplexLu::new(n))),
@@ -225,6 +233,8 @@ impl ComplexLu {
     /// out of line with few arguments, so that a caller of the smallest orders sets up
     /// no frame.
     #[inline(always)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     pub fn factor(&mut self) -> Result<(), Singular> {
         match self.kind {
             ComplexKind::Dense | ComplexKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
@@ -239,6 +249,8 @@ impl ComplexLu {
     }
 
     #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     fn factor_dense(&mut self) -> Result<(), Singular> {
         decsol::decc(self.n, &mut self.ar, &mut self.ai, self.ld, &mut self.ip)
     }
@@ -252,6 +264,8 @@ impl ComplexLu {
     /// Solves `A x = b` in place, `b = br + i bi`; order 1 inline as in
     /// [`factor`](Self::factor).
     #[inline(always)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     pub fn solve(&mut self, br: &mut [f64], bi: &mut [f64]) {
         match (&self.kind, &mut *br, &mut *bi) {
             (ComplexKind::Dense | ComplexKind::Banded { ml: 0, mu: 0 }, [xr], [xi])
@@ -266,6 +280,8 @@ impl ComplexLu {
     }
 
     #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     fn solve_dense(&self, br: &mut [f64], bi: &mut [f64]) {
         decsol::solc(self.n, &self.ar, &self.ai, self.ld, br, bi, &self.ip);
     }

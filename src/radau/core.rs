@@ -27,6 +27,8 @@ pub(crate) struct Setup {
 
 impl Setup {
     /// Checks the input as RADAU does, collecting one message per problem.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     pub(crate) fn new(
         structure: &Structure,
         options: &Options,

@@ -131,6 +131,8 @@ impl Default for Options {
 impl Options {
     /// Reads the parameters from the legacy WORK(1..13) / IWORK(1..13) slots, a zero
     /// entry meaning the default as in the original. Slots beyond the arrays read as 0.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     pub fn from_legacy(work: &[f64], iwork: &[i32]) -> Self {
         let w = |k: usize| work.get(k - 1).copied().unwrap_or(0.0);
         let iw = |k: usize| i64::from(iwork.get(k - 1).copied().unwrap_or(0));
@@ -153,6 +155,8 @@ impl Options {
 /// that writes past its matrix writes where it would with the original. Returns how
 /// the call ended, or the messages of refused input.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 pub(crate) fn solve_in<P: Problem>(
     problem: &mut P,
     structure: &Structure,

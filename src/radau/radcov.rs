@@ -17,6 +17,7 @@ use super::tables::*;
 use super::Problem;
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices};
+use crate::hairer::powi;
 use crate::radau5::{Counters, Outcome};
 
 /// The end of a call: how it ended, the point reached (X), the step size for a next
@@ -44,6 +45,8 @@ struct Method {
 
 impl Method {
     /// COERCV for `ns` stages, over the values of the previous order.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn set(&mut self, ns: usize) {
         self.c[0] = 0.0;
         self.c[ns] = 1.0;
@@ -96,6 +99,8 @@ struct Three {
 }
 
 impl Three {
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn new() -> Self {
         let sq6 = 6.0_f64.sqrt();
         let c1 = (4.0 - sq6) / 10.0;
@@ -131,12 +136,16 @@ macro_rules! by_stages {
 
 /// The `NS` stage vectors of length `n` at the start of `v`.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn stages<const NS: usize>(v: &[f64], n: usize) -> [&[f64]; NS] {
     std::array::from_fn(|k| &v[k * n..(k + 1) * n])
 }
 
 /// The `NS` stage vectors of length `n` at the start of `v`, mutable.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn stages_mut<const NS: usize>(v: &mut [f64], n: usize) -> [&mut [f64]; NS] {
     let mut rest = &mut v[..NS * n];
     std::array::from_fn(|_| {
@@ -149,6 +158,8 @@ fn stages_mut<const NS: usize>(v: &mut [f64], n: usize) -> [&mut [f64]; NS] {
 /// `T v` (the last row is `t_last·v1 + v2 + v4 + …`, as the original writes it; `v`
 /// itself for one stage).
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn mul_t<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
     let (rows, last): (&[[f64; 7]], f64) = match NS {
         1 => return v,
@@ -176,6 +187,8 @@ fn mul_t<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
 
 /// `TI v` (`v` itself for one stage, whose T and TI are 1).
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn mul_ti<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
     let rows: &[[f64; 7]] = match NS {
         1 => return v,
@@ -194,6 +207,8 @@ fn mul_ti<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
 }
 
 /// `ZZ ← TI ZZ` component by component (the transformed right-hand sides).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn transform_ti<const NS: usize>(zz: &mut [f64], n: usize) {
     let z = stages_mut::<NS>(zz, n);
     for i in 0..n {
@@ -205,6 +220,8 @@ fn transform_ti<const NS: usize>(zz: &mut [f64], n: usize) {
 }
 
 /// `FF ← TI ZZ` component by component (the starting values of the iteration).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn start_ff<const NS: usize>(zz: &[f64], ff: &mut [f64], n: usize) {
     let (z, f) = (stages::<NS>(zz, n), stages_mut::<NS>(ff, n));
     for i in 0..n {
@@ -216,6 +233,8 @@ fn start_ff<const NS: usize>(zz: &[f64], ff: &mut [f64], n: usize) {
 }
 
 /// `Σ_i Σ_k (z_k,i / scal_i)²`, component by component as the original sums.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn newton_norm<const NS: usize>(zz: &[f64], scal: &[f64], n: usize) -> f64 {
     let z = stages::<NS>(zz, n);
     let mut dyno = 0.0;
@@ -229,6 +248,8 @@ fn newton_norm<const NS: usize>(zz: &[f64], scal: &[f64], n: usize) -> f64 {
 }
 
 /// The end of a Newton iteration: `FF ← FF + ZZ`, then `ZZ ← T FF`.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn accumulate<const NS: usize>(ff: &mut [f64], zz: &mut [f64], n: usize) {
     let (f, z) = (stages_mut::<NS>(ff, n), stages_mut::<NS>(zz, n));
     for i in 0..n {
@@ -245,6 +266,8 @@ fn accumulate<const NS: usize>(ff: &mut [f64], zz: &mut [f64], n: usize) {
 
 /// The starting values of 5 and 7 stages: the collocation polynomial of the last step
 /// (CONT(N+1..)) at the new nodes, into ZZ and, transformed, FF.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn extrapolate<const NS: usize>(
     c: &[f64; 8],
     hquot: f64,
@@ -273,6 +296,8 @@ fn extrapolate<const NS: usize>(
 
 /// `y += z_NS` and the coefficients of the collocation polynomial through the stage
 /// values of 5 and 7 stages, by divided differences, into CONT(N+1..).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
     let n = y.len();
     let z = stages::<NS>(zz, n);
@@ -307,6 +332,8 @@ fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f6
 }
 
 /// Component `i` of ESTRAV's `Σ_k dd_k z_k / h` over `NS` stages.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn error_sum<'a, const NS: usize>(
     dd: &'a [f64; 7],
     h: f64,
@@ -338,6 +365,8 @@ struct Work<'w> {
 }
 
 impl<'w> Work<'w> {
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn new(work: &'w mut [f64], n: usize, nsmax: usize) -> Self {
         let (zz, rest) = work.split_at_mut(nsmax * n);
         let (y0, rest) = rest.split_at_mut(n);
@@ -356,6 +385,8 @@ impl<'w> Work<'w> {
 }
 
 /// FJAC and FMAS in the tail of WORK.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn matrices(tail: &[f64], jac_len: usize, mas_len: usize) -> Matrices<'_> {
     let (fjac, rest) = tail.split_at(jac_len);
     Matrices {
@@ -444,6 +475,8 @@ struct Stepper<'s, 'w> {
 
 /// RADCOV: the integration from `x` to `xend` with the first step guess `h`, the vectors
 /// and matrices in `work` (WORK(21..) of the original, at least [`Setup::work_len`]).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 pub(crate) fn run<P: Problem>(
     setup: &Setup,
     problem: &mut P,
@@ -494,6 +527,8 @@ pub(crate) fn run<P: Problem>(
 
 impl Stepper<'_, '_> {
     /// The preparations of RADCOV before its first step.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn start(&self, x: f64, xend: f64, h: f64) -> State {
         let s = &self.setup.common;
         let ns = self.setup.nsus;
@@ -563,6 +598,8 @@ impl Stepper<'_, '_> {
     /// SCAL from the tolerances of the current order: for scalar tolerances with RTOL1
     /// and ATOL1 as they are (`fresh`: recomputed from RTOL(1) and QUOTT first), for
     /// vectors component by component, leaving those of component N.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn rescale(&mut self, st: &mut State, y: &[f64], fresh: bool) {
         let (rtol, atol) = (&self.setup.rtol, &self.setup.atol);
         if fresh {
@@ -584,6 +621,8 @@ impl Stepper<'_, '_> {
     }
 
     /// Calls SOLOUT with CONT(1..N) = y and the polynomial of the step `[xold, x]`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn solout<P: Problem>(
         &mut self,
         problem: &mut P,
@@ -601,6 +640,8 @@ impl Stepper<'_, '_> {
 
     /// The step loop: the first SOLOUT call, SCAL and `f(x0, y0)`, then steps until
     /// XEND, SOLOUT or a failure ends it.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn integrate<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) -> Outcome {
         let dense = self.setup.common.structure.dense_output;
         if dense && !self.solout(problem, 1, st, y) {
@@ -676,6 +717,8 @@ impl Stepper<'_, '_> {
     }
 
     /// Label 10: a new Jacobian at `(x, y)`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn jacobian<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) {
         self.stats.njac += 1;
         let s = &self.setup.common;
@@ -705,6 +748,8 @@ impl Stepper<'_, '_> {
 
     /// The beginning of label 20: a new order from the Newton contraction THETAT, the
     /// step ratio and unexpected rejections, with its coefficients and tolerances.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn select_order(&mut self, st: &mut State, y: &[f64]) {
         let s = self.setup;
         if s.nsmin >= s.nsmax {
@@ -742,6 +787,8 @@ impl Stepper<'_, '_> {
 
     /// Label 20 after the order: E1 and the E2 of each complex pair for the current H,
     /// formed and decomposed; `Err(IER)` for a singular one.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn decompose(&mut self, st: &mut State) -> Result<(), usize> {
         let m = &st.method;
         st.fac1 = m.u1 / st.h;
@@ -763,6 +810,8 @@ impl Stepper<'_, '_> {
 
     /// Label 30: count the step, stop after NMAX steps or for a step too small for X,
     /// and scale SCAL of the index-2 and -3 components.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn begin_step(&mut self, st: &mut State) -> Option<Outcome> {
         let s = &self.setup.common;
         self.stats.nstep += 1;
@@ -791,6 +840,8 @@ impl Stepper<'_, '_> {
     /// The starting values of the Newton iteration: zero on the first step, with STARTN
     /// or after an order change (for one stage the original clears only the first
     /// entries), else the collocation polynomial of the last step extrapolated.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn predict(&mut self, st: &State) {
         let n = self.setup.common.n;
         let ns = st.ns;
@@ -836,6 +887,8 @@ impl Stepper<'_, '_> {
     }
 
     /// The simplified Newton iteration of the current order (labels 40, 140, 240, 440).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn newton<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &[f64]) -> Newton {
         let s = &self.setup.common;
         let (n, ns) = (s.n, st.ns);
@@ -913,7 +966,7 @@ impl Stepper<'_, '_> {
                 st.thqold = thq;
                 if st.theta < 0.99 {
                     st.faccon = st.theta / (1.0 - st.theta);
-                    let dyth = st.faccon * dyno * st.theta.powi((nit - 1 - newt) as i32) / fnewt;
+                    let dyth = st.faccon * dyno * powi(st.theta, (nit - 1 - newt) as i32) / fnewt;
                     if dyth >= 1.0 {
                         let qnewt = 1.0e-4_f64.max(20.0_f64.min(dyth));
                         st.hhfac = 0.8 * qnewt.powf(-1.0 / (4.0 + nit as f64 - 1.0 - newt as f64));
@@ -942,6 +995,8 @@ impl Stepper<'_, '_> {
 
     /// Label 78, an unexpected step rejection: after a singular matrix (the fifth ends
     /// the call), divergence or too many iterations, halve H and go back.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn unexpected_rejection(
         &mut self,
         st: &mut State,
@@ -963,6 +1018,8 @@ impl Stepper<'_, '_> {
 
     /// ESTRAD (3 stages) or ESTRAV: the scaled error estimate of the step, refined by
     /// one more f-call and solve when it fails on the first step or after a rejection.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn error_estimate<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64]) -> f64 {
         let n = self.setup.common.n;
         let ns = st.ns;
@@ -1018,6 +1075,8 @@ impl Stepper<'_, '_> {
     }
 
     /// `y += z_ns` and the coefficients of the collocation polynomial in CONT(N+1..).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn update_dense_output(&mut self, st: &State, y: &mut [f64]) {
         let n = self.setup.common.n;
         let ns = st.ns;
@@ -1054,6 +1113,8 @@ impl Stepper<'_, '_> {
 
     /// An accepted step: Gustafsson's predictive controller (not right after an order
     /// change), the new point, SCAL, SOLOUT, and the choice of the next step.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn accept<P: Problem>(
         &mut self,
         problem: &mut P,
@@ -1116,6 +1177,8 @@ impl Stepper<'_, '_> {
     }
 
     /// A step rejected by the error test: H/10 on the first step, else HNEW.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
     fn reject(&mut self, st: &mut State, hnew: f64) -> Next {
         st.reject = true;
         st.last = false;
@@ -1134,6 +1197,8 @@ impl Stepper<'_, '_> {
 }
 
 /// Where a retried step starts: label 20 if the Jacobian is current, else 10.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
 fn redo(st: &State) -> Next {
     if st.caljac {
         Next::Decompose

@@ -42,6 +42,8 @@ pub(crate) struct Setup {
 impl Setup {
     /// Checks the input as RADAU5 does, collecting one message per problem (the
     /// original prints each and returns IDID = -1).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     pub(crate) fn new(
         structure: &Structure,
         options: &Options,
@@ -209,6 +211,8 @@ impl Setup {
     }
 
     /// `scal_i = atol_i + rtol_i |y_i|`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     pub(crate) fn scale(&self, y: &[f64], scal: &mut [f64]) {
         if self.rtol.len() == 1 {
             let (r, a) = (self.rtol[0], self.atol[0]);
@@ -259,6 +263,8 @@ impl Setup {
 
 /// RTOL and ATOL checked as RADAU5 does ("CHECK AND CHANGE THE TOLERANCES": ATOL > 0 and
 /// RTOL > 10 UROUND, and here not NaN) and transformed (one entry each for scalars).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
 fn transformed_tolerances(
     tol: &Tolerance,
     n: usize,
@@ -294,6 +300,8 @@ fn transformed_tolerances(
 /// The Jacobian's band (`None`: full, the original's MLJAC >= NM1) and the mass matrix's
 /// storage (full for MLMAS = NM1), with the original's check that the mass matrix's
 /// band lies within the Jacobian's (its message says `relation`: RODAS's differs).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(real)]
 pub(crate) fn storage(
     (jacobian, mass): (Matrix, Option<Matrix>),
     nm1: usize,

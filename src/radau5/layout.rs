@@ -45,6 +45,8 @@ impl Layout {
     /// invalid M1 is refused by the checks of the integration), MLJAC, MUJAC and, for
     /// IMAS = 1, `mass = Some((MLMAS, MUMAS))`. Negative widths where they are used are
     /// reported in `errors` (the original would index outside its arrays with them).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     pub(crate) fn legacy(
         n: i64,
         m1: i64,

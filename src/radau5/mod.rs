@@ -220,6 +220,8 @@ impl Default for Options {
 impl Options {
     /// Reads the parameters from the legacy WORK(1..9) / IWORK(1..10) slots, a zero
     /// entry meaning the default as in the original. Slots beyond the arrays read as 0.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     pub fn from_legacy(work: &[f64], iwork: &[i32]) -> Self {
         let w = |k: usize| work.get(k - 1).copied().unwrap_or(0.0);
         let iw = |k: usize| i64::from(iwork.get(k - 1).copied().unwrap_or(0));
@@ -275,6 +277,8 @@ pub(crate) struct Counters {
 /// JAC or MAS that writes past its matrix writes where it would with the original.
 /// Returns how the call ended, or the messages of refused input.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 pub(crate) fn solve_in<P: Problem>(
     problem: &mut P,
     structure: &Structure,

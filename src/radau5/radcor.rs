@@ -14,6 +14,7 @@ use super::dense::{node_shifts, DenseOutput};
 use super::{Counters, Problem};
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices};
+use crate::hairer::powi;
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
 // form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
@@ -65,6 +66,8 @@ struct Coefficients {
 }
 
 impl Coefficients {
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn new() -> Self {
         let sq6 = 6.0_f64.sqrt();
         let c1 = (4.0 - sq6) / 10.0;
@@ -126,6 +129,8 @@ pub(crate) struct Finish {
 impl Setup {
     /// The Jacobian at `(x, y)`: analytic, or forward differences with the original's
     /// increments `sqrt(uround · max(1e-5, |y_j|))` (f-calls not counted).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn fill_jacobian<P: Problem>(&self, problem: &mut P, x: f64, y: &mut [f64], w: &mut Work<'_>) {
         let ld = self.ldjac();
         if self.structure.analytic_jacobian {
@@ -168,6 +173,8 @@ struct Work<'w> {
 }
 
 impl<'w> Work<'w> {
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn new(work: &'w mut [f64], n: usize) -> Self {
         let (z1, rest) = work.split_at_mut(n);
         let (z2, rest) = rest.split_at_mut(n);
@@ -194,6 +201,8 @@ impl<'w> Work<'w> {
 }
 
 /// FJAC and FMAS in the tail of WORK, `jac_len` and `mas_len` values.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 fn matrices(tail: &[f64], jac_len: usize, mas_len: usize) -> Matrices<'_> {
     let (fjac, rest) = tail.split_at(jac_len);
     Matrices {
@@ -228,6 +237,8 @@ struct Stepper<'s, 'w> {
 
 impl<'s, 'w> Stepper<'s, 'w> {
     /// Lays out `work` and calls MAS once, as RADCOR does on entry.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn new<P: Problem>(setup: &'s Setup, problem: &mut P, work: &'w mut [f64]) -> Self {
         let (n, m1) = (setup.n, setup.m1);
         let nm1 = n - m1;
@@ -259,6 +270,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
     }
 
     /// Calls SOLOUT with CONT(1..N) = y and the step `[xold, x]` of length `hold`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn solout<P: Problem>(
         &mut self,
         problem: &mut P,
@@ -275,6 +288,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
     }
 
     /// `y0 = f(x, y)`, the derivative at the start of the next step.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn fcn_y0<P: Problem>(&mut self, problem: &mut P, x: f64, y: &[f64]) {
         problem.fcn(x, y, self.w.y0);
         self.stats.nfcn += 1;
@@ -336,6 +351,8 @@ enum Newton {
 /// vectors and matrices in `work` (WORK(21..) of the original, at least
 /// [`Setup::work_len`] values; JAC and MAS may write anywhere in it from FJAC and FMAS
 /// on, as with the original).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 pub(crate) fn run<P: Problem>(
     setup: &Setup,
     problem: &mut P,
@@ -359,6 +376,8 @@ pub(crate) fn run<P: Problem>(
 impl Stepper<'_, '_> {
     /// The preparations of RADCOR before its first step: direction, HMAXN, the first H
     /// (1e-6 for a tiny guess, at most HMAXN, XEND - X when that is within 0.01 %).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn start(&self, x: f64, xend: f64, h: f64) -> State {
         let s = self.setup;
         let posneg = 1.0_f64.copysign(xend - x);
@@ -406,6 +425,8 @@ impl Stepper<'_, '_> {
 
     /// The step loop: the first SOLOUT call, SCAL and `f(x0, y0)`, then steps until XEND,
     /// SOLOUT or a failure ends it.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn integrate<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) -> Outcome {
         let dense = self.setup.structure.dense_output;
         if dense && !self.solout(problem, 1, st.xold, st.x, st.hold, y) {
@@ -454,6 +475,8 @@ impl Stepper<'_, '_> {
     }
 
     /// Label 10: a new Jacobian at `(x, y)`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn jacobian<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) {
         self.stats.njac += 1;
         self.setup.fill_jacobian(problem, st.x, y, &mut self.w);
@@ -463,6 +486,8 @@ impl Stepper<'_, '_> {
 
     /// Label 20: E1 and E2 for the current H, formed and decomposed (DECOMR, DECOMC);
     /// `Err(IER)` for a singular one.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn decompose(&mut self, st: &mut State) -> Result<(), usize> {
         let c = &self.coef;
         st.fac1 = c.u1 / st.h;
@@ -480,6 +505,8 @@ impl Stepper<'_, '_> {
 
     /// Label 30: count the step, stop after NMAX steps (label 178) or for a step too
     /// small for X (label 177), and scale SCAL of the index-2 and -3 components.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn begin_step(&mut self, st: &mut State) -> Option<Outcome> {
         let s = self.setup;
         self.stats.nstep += 1;
@@ -507,6 +534,8 @@ impl Stepper<'_, '_> {
 
     /// The starting values of the Newton iteration: zero on the first step or with
     /// STARTN, else the collocation polynomial of the last step extrapolated.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn predict(&mut self, st: &State) {
         let w = &mut self.w;
         if st.first || self.setup.startn {
@@ -538,6 +567,8 @@ impl Stepper<'_, '_> {
     }
 
     /// Label 40: the simplified Newton iteration (§IV.8, (8.12)–(8.17)).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn newton<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &[f64]) -> Newton {
         let s = self.setup;
         let (n, nit) = (s.n, s.nit);
@@ -569,7 +600,7 @@ impl Stepper<'_, '_> {
                 st.thqold = thq;
                 if st.theta < 0.99 {
                     st.faccon = st.theta / (1.0 - st.theta);
-                    let dyth = st.faccon * dyno * st.theta.powi((nit - 1 - newt) as i32) / s.fnewt;
+                    let dyth = st.faccon * dyno * powi(st.theta, (nit - 1 - newt) as i32) / s.fnewt;
                     if dyth >= 1.0 {
                         let qnewt = 1.0e-4_f64.max(20.0_f64.min(dyth));
                         st.hhfac = 0.8 * qnewt.powf(-1.0 / (4.0 + nit as f64 - 1.0 - newt as f64));
@@ -595,6 +626,8 @@ impl Stepper<'_, '_> {
 
     /// The right-hand sides of one Newton iteration: `f` at the three stages
     /// `x + c_i h`, `y + z_i`, transformed by T⁻¹.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn stage_values<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64]) {
         let n = self.setup.n;
         let c = &self.coef;
@@ -614,6 +647,8 @@ impl Stepper<'_, '_> {
 
     /// Label 78, an unexpected step rejection: after a singular matrix (the fifth ends
     /// the call, label 176), divergence or too many iterations, halve H and go back.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn unexpected_rejection(
         &mut self,
         st: &mut State,
@@ -634,6 +669,8 @@ impl Stepper<'_, '_> {
 
     /// ESTRAD: the scaled error estimate of the step, refined by one more f-call and
     /// solve when it fails on the first step or after a rejection.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn error_estimate<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64]) -> f64 {
         let dd = self.coef.dd;
         let hee = [dd[0] / st.h, dd[1] / st.h, dd[2] / st.h];
@@ -657,6 +694,8 @@ impl Stepper<'_, '_> {
 
     /// The step-size prediction (§IV.8, (8.19)–(8.21)): QUOT = H/HNEW within the bounds
     /// FACR ≤ QUOT ≤ FACL, and HNEW.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn step_size(&self, st: &State, err: f64) -> (f64, f64) {
         let s = self.setup;
         let fac = s.safe.min(st.cfac / (st.newt + 2 * s.nit) as f64);
@@ -668,6 +707,8 @@ impl Stepper<'_, '_> {
     /// collocation polynomial (CONT), SOLOUT, and the choice of the next step: the end
     /// at XEND, the same H and matrices (label 30), new decompositions (20) or a new
     /// Jacobian (10).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn accept<P: Problem>(
         &mut self,
         problem: &mut P,
@@ -732,6 +773,8 @@ impl Stepper<'_, '_> {
     }
 
     /// `y += z3` and the coefficients of the collocation polynomial in CONT(N+1..4N).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn update_dense_output(&mut self, y: &mut [f64]) {
         let n = self.setup.n;
         let c = &self.coef;
@@ -743,6 +786,8 @@ impl Stepper<'_, '_> {
     }
 
     /// A step rejected by the error test: H/10 on the first step, else HNEW.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn reject(&mut self, st: &mut State, hnew: f64) -> Next {
         st.reject = true;
         st.last = false;
@@ -762,6 +807,8 @@ impl Stepper<'_, '_> {
 
 /// `out = a + b` element by element (CONT = Y + Z of the stage values).
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 fn add(out: &mut [f64], a: &[f64], b: &[f64]) {
     let n = out.len();
     let (a, b) = (&a[..n], &b[..n]);
@@ -772,6 +819,8 @@ fn add(out: &mut [f64], a: &[f64], b: &[f64]) {
 
 /// `z ← T⁻¹ z` over the three stages, row by row (after the f-calls of label 40).
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 fn to_transformed(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
     let n = z1.len();
     let (z2, z3) = (&mut z2[..n], &mut z3[..n]);
@@ -785,6 +834,8 @@ fn to_transformed(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
 
 /// `Σ (z1/scal)² + (z2/scal)² + (z3/scal)²` accumulated in the original's order (DYNO).
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 fn increment_norm(scal: &[f64], z1: &[f64], z2: &[f64], z3: &[f64]) -> f64 {
     let n = scal.len();
     let (z1, z2, z3) = (&z1[..n], &z2[..n], &z3[..n]);
@@ -802,6 +853,8 @@ fn increment_norm(scal: &[f64], z1: &[f64], z2: &[f64], z3: &[f64]) -> f64 {
 /// The vectors are separate parameters (not arrays of references) so that the compiler
 /// knows they do not overlap: no run-time overlap checks before the loop.
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 fn newton_update(
     f1: &mut [f64],
     f2: &mut [f64],
@@ -836,6 +889,8 @@ fn newton_update(
 // Separate vector parameters: the compiler then knows they do not overlap.
 #[allow(clippy::too_many_arguments)]
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 fn extrapolate(
     [c1q, c2q, c3q]: [f64; 3],
     (c1m1, c2m1): (f64, f64),
@@ -868,6 +923,8 @@ fn extrapolate(
 /// `y += z3` and the coefficients of the collocation polynomial, CONT(N+1..4N).
 #[allow(clippy::too_many_arguments)]
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau5)]
 fn collocation(
     c: &Coefficients,
     y: &mut [f64],
@@ -897,6 +954,8 @@ fn collocation(
 impl State {
     /// Where a retried step starts: new decompositions if the Jacobian is current
     /// (label 20), else a new Jacobian (label 10).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau5)]
     fn redo(&self) -> Next {
         if self.caljac {
             Next::Decompose

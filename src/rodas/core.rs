@@ -33,6 +33,8 @@ pub(crate) struct Setup {
 impl Setup {
     /// Checks the input as RODAS does, collecting one message per problem (the original
     /// prints each and returns IDID = -1).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     pub(crate) fn new(
         structure: &Structure,
         options: &Options,
@@ -187,6 +189,8 @@ impl Setup {
 
 /// RTOL and ATOL checked as RODAS does ("CHECK IF TOLERANCES ARE O.K.": ATOL > 0 and
 /// RTOL > 10 UROUND, and here not NaN).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(rodas)]
 fn tolerances(
     tol: &Tolerance,
     n: usize,

@@ -43,6 +43,8 @@ impl Layout {
     /// reported in `errors` (the original would index outside its arrays with them), and
     /// so is the original's band check for a full mass matrix, which compares the
     /// caller's MUMAS (RODAS, unlike RADAU5, does not overwrite it) with MUJAC = NM1.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     pub(crate) fn legacy(
         n: i64,
         m1: i64,

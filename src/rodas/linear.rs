@@ -18,6 +18,8 @@ pub(super) struct LinearSystem(linear::LinearSystem);
 impl LinearSystem {
     /// The system of an `n`-equation problem: M1 and M2 of the second-order structure,
     /// LDJAC, the Jacobian's band (`None`: full) and the mass matrix's storage.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     pub fn new(
         n: usize,
         m1: usize,
@@ -32,6 +34,8 @@ impl LinearSystem {
     }
 
     /// DECOMR: forms `E = fac·M - J` (reduced when `m1 > 0`) and decomposes it.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     pub fn decompose(&mut self, fjac: &[f64], fmas: &[f64], fac: f64) -> Result<(), Singular> {
         self.0.decompose_real(Matrices { fjac, fmas }, fac)
     }
@@ -40,6 +44,8 @@ impl LinearSystem {
     /// when `hd ≠ 0`, the term `M·ynew` only when `with_ynew` (STAGE1 of the original,
     /// false for the first stage).
     #[allow(clippy::too_many_arguments)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     pub fn solve(
         &mut self,
         fjac: &[f64],

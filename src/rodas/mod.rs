@@ -201,6 +201,8 @@ impl Options {
     /// Reads the parameters from the legacy WORK(1..5) / IWORK(1..3, 9, 10) slots, a
     /// zero entry meaning the default as in the original. Slots beyond the arrays read
     /// as 0.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     pub fn from_legacy(work: &[f64], iwork: &[i32]) -> Self {
         let w = |k: usize| work.get(k - 1).copied().unwrap_or(0.0);
         let iw = |k: usize| i64::from(iwork.get(k - 1).copied().unwrap_or(0));
@@ -229,6 +231,8 @@ impl Options {
 /// JAC or MAS that writes past its matrix writes where it would with the original.
 /// Returns how the call ended, or the messages of refused input.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(rodas)]
 pub(crate) fn solve_in<P: Problem>(
     problem: &mut P,
     structure: &Structure,

@@ -34,6 +34,8 @@ struct Work<'w> {
 }
 
 impl<'w> Work<'w> {
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn new(work: &'w mut [f64], n: usize) -> Self {
         let (ynew, rest) = work.split_at_mut(n);
         let (dy1, rest) = rest.split_at_mut(n);
@@ -106,6 +108,8 @@ struct Stepper<'s, 'w> {
 /// vectors and matrices in `work` (WORK(21..) of the original, at least
 /// [`Setup::work_len`] values; JAC and MAS may write anywhere in it from FJAC and FMAS
 /// on, as with the original).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(rodas)]
 pub(crate) fn run<P: Problem>(
     setup: &Setup,
     problem: &mut P,
@@ -128,6 +132,8 @@ pub(crate) fn run<P: Problem>(
 
 impl<'s, 'w> Stepper<'s, 'w> {
     /// Lays out `work` and calls MAS once, as ROSCOR does on entry.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn new<P: Problem>(setup: &'s Setup, problem: &mut P, work: &'w mut [f64]) -> Self {
         let (n, m1) = (setup.n, setup.m1);
         let nm1 = n - m1;
@@ -151,6 +157,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
 
     /// The preparations of ROSCOR before its first step: direction, HMAXN and the first
     /// H (1e-6 for a tiny guess, at most HMAXN).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn start(&self, x: f64, xend: f64, h: f64) -> State {
         let s = self.setup;
         let posneg = 1.0_f64.copysign(xend - x);
@@ -179,6 +187,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
     /// Calls SOLOUT for the step `[xold, x]` of length `hout` with the coefficients in
     /// CONT.
     #[allow(clippy::too_many_arguments)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn solout<P: Problem>(
         &mut self,
         problem: &mut P,
@@ -194,6 +204,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
 
     /// The step loop: the first SOLOUT call, then steps until XEND, SOLOUT or a failure
     /// ends it.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn integrate<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &mut [f64]) -> Outcome {
         let s = self.setup;
         if s.structure.dense_output && !self.solout(problem, 1, st.x, st.x, st.h, y) {
@@ -266,6 +278,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
     /// `f(x, y)` into DY1, then the Jacobian (analytic, or forward differences with the
     /// original's increments `sqrt(uround · max(1e-5, |y_j|))`, f-calls not counted) and,
     /// for a non-autonomous problem, `∂f/∂x` into FX.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn jacobian<P: Problem>(&mut self, problem: &mut P, x: f64, y: &mut [f64]) {
         let s = self.setup;
         let (n, m1, m2) = (s.n, s.m1, s.m2);
@@ -350,6 +364,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
     }
 
     /// DECOMR for `fac = 1/(hγ)`; `Err(IER)` for a singular matrix.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn decompose(&mut self, fac: f64) -> Result<(), usize> {
         let (fjac, rest) = self.w.tail.split_at(self.jac_len);
         self.lin
@@ -361,6 +377,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
 
     /// The six stages, the embedded solution in YNEW with the error vector AK6 added to
     /// it, and the dense output.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn stages<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64], fac: f64) {
         let s = self.setup;
         let c = self.coef;
@@ -467,6 +485,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
     }
 
     /// `sqrt(Σ (ak6_i / sk_i)² / n)`, `sk_i = atol_i + rtol_i · max(|y_i|, |ynew_i|)`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn error(&self, y: &[f64]) -> f64 {
         let s = self.setup;
         let n = s.n;
@@ -492,6 +512,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
     /// The accepted step: Gustafsson's correction of the new step size, `y ← ynew`,
     /// SOLOUT, and the new H. `Some` when SOLOUT stops the integration.
     #[allow(clippy::too_many_arguments)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
     fn accept<P: Problem>(
         &mut self,
         problem: &mut P,
