@@ -48,19 +48,12 @@ pub fn predict(phi: &[f64], c: &[f64], k: usize, y: &mut [f64], yp: &mut [f64]) 
     let neq = y.len();
     let yp = &mut yp[..neq];
     if neq < FEW {
-        let phi = &phi[..(k + 1) * neq];
         let gamma = &c[C_GAMMA + 1..=C_GAMMA + k];
-        for (i, (yi, ypi)) in y.iter_mut().zip(yp.iter_mut()).enumerate() {
-            let (mut sum, mut derivative) = (phi[i], 0.0);
-            let mut at = i;
-            for &g in gamma {
-                at += neq;
-                let p = phi[at];
-                sum += p;
-                derivative += g * p;
-            }
-            *yi = sum;
-            *ypi = derivative;
+        match neq {
+            1 => predict_few::<1>(phi, gamma, y, yp),
+            2 => predict_few::<2>(phi, gamma, y, yp),
+            3 => predict_few::<3>(phi, gamma, y, yp),
+            _ => {}
         }
         return;
     }
@@ -84,6 +77,26 @@ pub fn predict(phi: &[f64], c: &[f64], k: usize, y: &mut [f64], yp: &mut [f64]) 
             *ypi += gamma * p;
         }
     }
+}
+
+/// [`predict`] of `N` equations: the sums in registers, each column's elements loaded
+/// one by one (through indices the compiler cannot see: knowing them, it loads pairs of
+/// a column the update of PHI has just stored element by element).
+#[inline(always)]
+fn predict_few<const N: usize>(phi: &[f64], gamma: &[f64], y: &mut [f64], yp: &mut [f64]) {
+    let phi = &phi[..(gamma.len() + 1) * N];
+    let at: [usize; N] = std::array::from_fn(std::hint::black_box);
+    let mut sum: [f64; N] = std::array::from_fn(|i| phi[at[i]]);
+    let mut derivative = [0.0; N];
+    for (col, &g) in phi[N..].chunks_exact(N).zip(gamma) {
+        for i in 0..N {
+            let p = col[at[i]];
+            sum[i] += p;
+            derivative[i] += g * p;
+        }
+    }
+    y[..N].copy_from_slice(&sum);
+    yp[..N].copy_from_slice(&derivative);
 }
 
 /// PHI after a successful step of order `k` with corrector change `e` (statements

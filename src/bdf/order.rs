@@ -154,12 +154,36 @@ pub fn next_order(
     (knext, step_after_success(h, estimate, knext))
 }
 
+/// 2^-(K+1) for K = 1..=6: where `x^(-1/(K+1))` crosses 2.
+const HALVINGS: [f64; 6] = [0.25, 0.125, 0.0625, 0.03125, 0.015625, 0.0078125];
+
+/// Relative distance from a threshold of [`step_after_success`] beyond which R's side of
+/// it is known without computing R.
+const MARGIN: f64 = 1e-9;
+
 /// The step size after a successful step of new order `k` with error estimate `est`
 /// (labels 550-560): doubled when the estimate allows a factor 2 or more, kept when it
 /// allows more than 1, else cut to between 0.5 and 0.9 times. `IF(R .LT. 2.0D0)` sends
 /// a NaN R to the doubling, as the original.
+///
+/// R = x^e with x = 2·EST + 0.0001 and e = fl(-1/(K+1)) is used only through `R < 2` and
+/// `R > 1` unless the step is cut, so the power is computed only near those thresholds
+/// or below 1. For K ≥ 1 and 0 < x < 2^-(K+1)·(1 - 10⁻⁹), e·ln x exceeds ln 2 by at
+/// least 10⁻⁹/7 less e's rounding (10⁻¹⁶): R > 2·(1 + 1.4·10⁻¹⁰), which pow (within an
+/// ulp, as the original's libm call) cannot round down to 2. Likewise
+/// 2^-(K+1)·(1 + 10⁻⁹) < x < 1 - 10⁻⁹ gives 1 < R < 2 by the same margin. Any other x
+/// (NaN, infinite, not positive, or near a threshold) computes R as the original.
 pub fn step_after_success(h: f64, est: f64, k: usize) -> f64 {
-    let r = (2.0 * est + 0.0001).powf(-1.0 / real(k + 1));
+    let x = 2.0 * est + 0.0001;
+    if let Some(&halving) = k.checked_sub(1).and_then(|i| HALVINGS.get(i)) {
+        if x > 0.0 && x < halving * (1.0 - MARGIN) {
+            return 2.0 * h;
+        }
+        if x > halving * (1.0 + MARGIN) && x < 1.0 - MARGIN {
+            return h;
+        }
+    }
+    let r = x.powf(-1.0 / real(k + 1));
     if r < 2.0 {
         if r <= 1.0 {
             let r = 0.5_f64.max(0.9_f64.min(r));
@@ -217,4 +241,43 @@ pub fn accept_step(
     };
     (c.k, *h) = next_order(&accepted, *h, e, phi, delta, norm);
     update_differences(phi, e, k, maxord);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{real, step_after_success};
+
+    /// Labels 550-560 as the original computes them, R always from pow.
+    fn with_power(h: f64, est: f64, k: usize) -> f64 {
+        let r = (2.0 * est + 0.0001).powf(-1.0 / real(k + 1));
+        if r < 2.0 {
+            if r <= 1.0 {
+                return h * 0.5_f64.max(0.9_f64.min(r));
+            }
+            h
+        } else {
+            2.0 * h
+        }
+    }
+
+    /// The step sizes of the shortcut are those of pow, at orders 0 to 7, for estimates
+    /// spread over 40 decades, at and a few ulps around both thresholds, and special.
+    #[test]
+    fn step_size_as_with_power() {
+        let mut estimates = vec![0.0, -0.0, f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -1.0];
+        estimates.extend((0..40_000).map(|i| 10f64.powf(-30.0 + f64::from(i) * 1e-3)));
+        for k in 0..=7 {
+            let crossing = 0.5_f64.powi(k as i32 + 1);
+            for x in [crossing, 1.0] {
+                let est = (x - 0.0001) / 2.0;
+                for ulps in -2000_i64..=2000 {
+                    estimates.push(f64::from_bits((est.to_bits() as i64 + ulps) as u64));
+                }
+            }
+            for &est in &estimates {
+                let (ours, theirs) = (step_after_success(0.3, est, k), with_power(0.3, est, k));
+                assert_eq!(ours.to_bits(), theirs.to_bits(), "k = {k}, est = {est:e}");
+            }
+        }
+    }
 }
