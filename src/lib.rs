@@ -52,7 +52,13 @@
 /// - `complex`: what RADAU5 and RADAU share (complex LU, their linear systems, checks);
 /// - `radau5`, `radau`: each one's entry and step loop;
 /// - `kernels`: the LU kernels, one instance per order (a solve runs one or two of them,
-///   so they come last, where they do not part the solvers from what they share).
+///   so they come after the Runge-Kutta solvers, where they do not part them from what
+///   they share);
+/// - `dassl`: DDASSL alone (entry, checks, driver);
+/// - `bdf`: what DDASSL and DDASKR share (weights, norms, coefficients, history, Newton
+///   correction, iteration matrix, LINPACK's DGEFA/DGESL/DGBFA/DGBSL), between the two so
+///   that each one's solve runs through one stretch of text;
+/// - `daskr`: DDASKR alone (entry, checks, driver).
 ///
 /// lld (which links the shared library) keeps input order: the groups lie together,
 /// in the order the compiler emits them. The attribute is one the `unsafe_code` lint
@@ -78,6 +84,15 @@ macro_rules! hot_path {
     };
     (kernels) => {
         ".text.sorted.stiffdae.6.kernels"
+    };
+    (dassl) => {
+        ".text.sorted.stiffdae.7.dassl"
+    };
+    (bdf) => {
+        ".text.sorted.stiffdae.8.bdf"
+    };
+    (daskr) => {
+        ".text.sorted.stiffdae.9.daskr"
     };
 }
 /// Mach-O's and COFF's plain text sections: `hot_path!` groups on ELF only.

@@ -6,6 +6,8 @@ use super::compare::not_le;
 use super::outcome::Success;
 
 /// H reduced to at most HMAX in size (`RH = ABS(H)/HMAX; IF(RH .GT. 1.0D0) H = H/RH`).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn limit_by_hmax(h: f64, hmax: f64) -> f64 {
     let rh = h.abs() / hmax;
     if rh > 1.0 {
@@ -17,6 +19,8 @@ pub fn limit_by_hmax(h: f64, hmax: f64) -> f64 {
 
 /// The initial step size when the user gives none (statement 310): a thousandth of the
 /// distance to TOUT, at most half the inverse of the weighted norm of y', towards TOUT.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn initial_step(tdist: f64, ypnorm: f64, direction: f64) -> f64 {
     let mut h0 = 0.001 * tdist;
     if ypnorm > 0.5 / h0 {
@@ -36,6 +40,8 @@ pub enum TstopProblem {
 
 /// The first step `h0` from `t0` checked against TSTOP and cut so as not to pass it
 /// (statement 330).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn fit_first_step(t0: f64, tout: f64, tstop: f64, h0: f64) -> Result<f64, TstopProblem> {
     if (tstop - t0) * h0 < 0.0 {
         return Err(TstopProblem::BehindT);
@@ -52,6 +58,8 @@ pub fn fit_first_step(t0: f64, tout: f64, tstop: f64, h0: f64) -> Result<f64, Ts
 }
 
 /// TSTOP checked on a continuation call at TN with step size `h` (labels 430-440).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn check_tstop(tn: f64, tstop: f64, tout: f64, h: f64) -> Result<(), TstopProblem> {
     if (tn - tstop) * h > 0.0 {
         return Err(TstopProblem::BehindT);
@@ -65,6 +73,8 @@ pub fn check_tstop(tn: f64, tstop: f64, tout: f64, h: f64) -> Result<(), TstopPr
 /// The answer a continuation call finds without a step (labels 410-425, 440-445): with
 /// one step per call (`each_step`) the step past T already taken (IDID = 1, at TN) or TOUT
 /// passed (IDID = 3); else TOUT passed. TN at or past TOUT (`.GE.`) interpolates to TOUT.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn answer_without_step(
     each_step: bool,
     t: f64,
@@ -89,6 +99,8 @@ pub fn answer_without_step(
 
 /// The step size that ends the next step from TN at TSTOP, when a step of `h` would
 /// pass it (`IF((TNEXT-TSTOP)*H .LE. 0.0D0) GO TO`, so a NaN cuts, as the original).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn clip_to_tstop(tn: f64, h: f64, tstop: f64) -> Option<f64> {
     let tnext = tn + h;
     not_le((tnext - tstop) * h, 0.0).then_some(tstop - tn)

@@ -71,6 +71,8 @@ pub enum MatrixType {
 
 impl MatrixType {
     /// The type stored in IWORK(4), if it is one the originals can form.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn from_code(code: i32) -> Option<Self> {
         match code {
             1 => Some(Self::DenseAnalytic),
@@ -82,6 +84,8 @@ impl MatrixType {
     }
 
     /// The type for INFO(5) (`analytic`) and INFO(6) (`band`).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn of(analytic: bool, band: bool) -> Self {
         match (band, analytic) {
             (false, true) => Self::DenseAnalytic,
@@ -92,6 +96,8 @@ impl MatrixType {
     }
 
     /// The IWORK(4) code.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn code(self) -> i32 {
         match self {
             Self::DenseAnalytic => 1,
@@ -102,22 +108,30 @@ impl MatrixType {
     }
 
     /// Whether the matrix is kept in LINPACK band storage.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn is_band(self) -> bool {
         matches!(self, Self::BandAnalytic | Self::BandNumerical)
     }
 
     /// Whether the user's JAC forms the matrix.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn is_analytic(self) -> bool {
         matches!(self, Self::DenseAnalytic | Self::BandAnalytic)
     }
 }
 
 /// A non-negative count or order stored in IWORK, as an index (0 when negative).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn as_index(v: i32) -> usize {
     usize::try_from(v).unwrap_or(0)
 }
 
 /// A count or order as IWORK stores it.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn as_count(v: usize) -> i32 {
     i32::try_from(v).unwrap_or(i32::MAX)
 }
@@ -149,6 +163,8 @@ impl Carried {
     /// Reads the state from RWORK's and IWORK's heads (inline: on every call and step,
     /// and left out of line it costs more than the copying).
     #[inline]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn load(head: &[f64], iw: &[i32]) -> Self {
         Carried {
             cj: head[RW_CJ],
@@ -165,6 +181,8 @@ impl Carried {
 
     /// Writes the state back (inline, as [`Carried::load`]).
     #[inline]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn store(&self, head: &mut [f64], iw: &mut [i32]) {
         head[RW_CJ] = self.cj;
         head[RW_CJOLD] = self.cjold;
@@ -180,6 +198,8 @@ impl Carried {
 
 /// IWORK(i + 1) of an array that may be too short, 0 when out of range (the
 /// input checks read IWORK before its length is known to be enough).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn iw_get(iwork: &[i32], i: usize) -> i32 {
     iwork.get(i).copied().unwrap_or(0)
 }

@@ -35,6 +35,8 @@ pub enum KrylovFailure {
 
 impl KrylovFailure {
     /// The IDID of DNEDK.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn idid(self) -> i32 {
         match self {
             Self::Preconditioner => -5,
@@ -121,6 +123,8 @@ pub type Outcome = Result<Success, Stop>;
 
 impl StepFailure {
     /// The IDID of DDASTP/DDSTP.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn idid(self) -> i32 {
         match self {
             Self::ErrorTestFailures => -6,
@@ -135,6 +139,8 @@ impl StepFailure {
 
 impl Success {
     /// IDID 1 … 5.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn idid(self) -> i32 {
         match self {
             Self::Step => 1,
@@ -148,6 +154,8 @@ impl Success {
 
 impl Failure {
     /// IDID -1 … -12.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn idid(self) -> i32 {
         match self {
             Self::TooMuchWork => -1,
@@ -161,6 +169,8 @@ impl Failure {
 }
 
 /// The IDID of a call's outcome.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn idid(outcome: &Outcome) -> i32 {
     match outcome {
         Ok(s) => s.idid(),

@@ -34,6 +34,8 @@ pub(super) fn illegal(nerr: i32, line: &str, ints: &[i64], reals: &[f64]) -> Ill
 /// The layout from INFO and IWORK(1..4), or IWORK(24..28) with the Krylov option
 /// (without checking them). Inline: on every call, the layout built in place.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn layout_of(c: &Call<'_>, mxord: i32, mtype: MatrixType) -> Layout {
     let neq = usize::try_from(c.neq).unwrap_or(0);
     let nrt = usize::try_from(c.nrt).unwrap_or(0);
@@ -86,6 +88,8 @@ fn layout_of(c: &Call<'_>, mxord: i32, mtype: MatrixType) -> Layout {
 /// TOUT, NRT and HMAX checks); sets IWORK(3), (4), (17), (18), (22), (29), (31) and the
 /// initialisation controls, and clears the counters. Returns the layout and INDEX
 /// (0 when no component is algebraic).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illegal> {
     let (mxord, mtype) = check_options(c)?;
     let lay = layout_of(c, mxord, mtype);
@@ -133,6 +137,8 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
 
 /// INFO(2..18), NEQ, MAXORD, the bandwidths and NRT (statements 10-50); returns MXORD
 /// and the matrix type.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn check_options(c: &Call<'_>) -> Result<(i32, MatrixType), Illegal> {
     let info = &*c.info;
     for (i, &v) in info.iter().enumerate().take(17).skip(1) {
@@ -260,6 +266,8 @@ fn check_krylov(c: &Call<'_>) -> Result<(), Illegal> {
 /// The controls of the initial-value computation (INFO(11) != 0): the defaults (with
 /// the Krylov option 15 iterations and 2 preconditioner setups per attempt), or with
 /// INFO(17) = 1 the user's, checked (statement 30).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn set_initialisation_controls(
     info17: i32,
     krylov: bool,
@@ -285,6 +293,8 @@ fn set_initialisation_controls(
 
 /// The constraint codes (INFO(10) = 1, 3) against Y, and the ID codes (INFO(11) = 1 or
 /// INFO(16) = 1). Returns INDEX: whether a component is algebraic (true without ID).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn check_codes(lay: &Layout, iw: &[i32], y: &[f64]) -> Result<bool, Illegal> {
     let neq = lay.neq;
     if lay.lenic > 0 {
@@ -389,6 +399,8 @@ pub(super) fn weight_illegal() -> Illegal {
 
 /// RWORK and IWORK long enough for `lay` (statements 704, 705; checked on every call,
 /// since the arrays are re-read on continuation calls too).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub(super) fn check_lengths(c: &Call<'_>, lay: &Layout) -> Result<(), Illegal> {
     let (lrw, liw) = (c.rwork.len() as i64, c.iwork.len() as i64);
     if lrw < lay.lenrw {
@@ -414,6 +426,8 @@ pub(super) fn check_lengths(c: &Call<'_>, lay: &Layout) -> Result<(), Illegal> {
 /// trusts it; here it is checked, so that damaged arrays give IDID = -33, not a crash).
 /// Inline: on every call, often once per step.
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub(super) fn continuation_layout(c: &Call<'_>) -> Result<Layout, Illegal> {
     let damaged = || {
         illegal(

@@ -34,6 +34,8 @@ use crate::bdf::weights::{check_tolerances, scale_tolerances, set_weights};
 /// until TOUT, TSTOP, a root or a failure.
 /// Warnings printed on the way (the Krylov option's poor-performance messages) are pushed
 /// onto `notes`.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub(crate) fn integrate<P: Problem + ?Sized>(
     p: &mut P,
     c: &mut Call<'_>,
@@ -69,6 +71,8 @@ pub(crate) fn integrate<P: Problem + ?Sized>(
 /// TOUT, TSTOP and the array lengths, then the tolerances (statement 200); counts the
 /// steps of this call from here and stores where the pivots start. Inline: on every call.
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn check_arguments(c: &mut Call<'_>, lay: &Layout) -> Result<(), Illegal> {
     // Not a check of the original, whose comparisons with a NaN TOUT or TSTOP are false
     // and send it down paths that depend on the compiler: refused with IDID = -33.
@@ -151,6 +155,8 @@ impl<'w, 'n> Run<'w, 'n> {
     /// Cuts the work arrays of a checked call. Inline: once per call, often once per
     /// step, and built in place.
     #[inline]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn new(c: &'w mut Call<'_>, lay: Layout, notes: &'n mut Vec<Diagnostic>) -> Self {
         let iw = &*c.iwork;
         Run {
@@ -177,16 +183,22 @@ impl<'w, 'n> Run<'w, 'n> {
     }
 
     /// INFO(3): return after each step.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn each_step(&self) -> bool {
         self.info[2] != 0
     }
 
     /// INFO(4): never step past TSTOP.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn with_tstop(&self) -> bool {
         self.info[3] != 0
     }
 
     /// H reduced to HMAX when INFO(7) = 1.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn limited(&self, h: f64) -> f64 {
         if self.info[6] != 0 {
             limit_by_hmax(h, self.w.head[RW_HMAX])
@@ -197,6 +209,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// Sets WT (reciprocal, DINVWT) and VT from Y (`from_y`) or PHI(*,1); false if a
     /// weight is <= 0.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn update_weights(&mut self, from_y: bool) -> bool {
         let w = &mut self.w;
         let base: &[f64] = if from_y {
@@ -215,6 +229,8 @@ impl<'w, 'n> Run<'w, 'n> {
     }
 
     /// The initial step size from the weighted norm of y' over VT (statement 310).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn initial_step(&self, tdist: f64) -> f64 {
         let vt: &[f64] = if self.w.layout.separate_vt {
             self.w.vt
@@ -227,6 +243,8 @@ impl<'w, 'n> Run<'w, 'n> {
     /// The first call (statements 300-330): weights, unit roundoff and constants, the
     /// initial step size fitted to HMAX and TSTOP; then the initial values and the
     /// history.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn first_call<P: Problem + ?Sized>(&mut self, p: &mut P, index: bool) -> Result<Start, Stop> {
         let (t0, tout) = (self.t0, self.tout);
         self.tn = t0;
@@ -343,6 +361,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// Statements 370-390: H, PHI, PSI and KOLD for the first step, and the root check at
     /// the initial point.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn start_history<P: Problem + ?Sized>(&mut self, p: &mut P) -> Result<Start, Stop> {
         let (h, neq) = (self.h, self.w.layout.neq);
         let w = &mut self.w;
@@ -391,6 +411,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// A continuation call (statements 400-490): a root pending at T0? Is the answer
     /// already there? Else the step size is fitted to HMAX and TSTOP.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn continuation<P: Problem + ?Sized>(&mut self, p: &mut P) -> Result<Start, Stop> {
         let (t0, tout) = (self.t0, self.tout);
         self.uround = self.w.head[RW_ROUND];
@@ -433,6 +455,8 @@ impl<'w, 'n> Run<'w, 'n> {
     }
 
     /// Y, YPRIME interpolated at `target`, which the call returns (DDATRP).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn answer(&mut self, target: f64) {
         let kold = as_index(self.w.iw[IW_KOLD]);
         let psi = &self.w.head[RW_PSI..RW_PSI + 6];
@@ -443,6 +467,8 @@ impl<'w, 'n> Run<'w, 'n> {
     /// The stepping loop (statements 500-580): the 500-step limit, new weights, the
     /// accuracy check and HMIN before each step; after it the root check and the
     /// TOUT/TSTOP tests. A root function's problem ends the call at once.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn step_loop<P: Problem + ?Sized>(
         &mut self,
         p: &mut P,
@@ -549,6 +575,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The tests after a step (statements 525-580), in DDASKR's order: TSTOP reached,
     /// TOUT passed, one step per call; else the next step is cut to end at TSTOP.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn after_step(&mut self) -> Option<Success> {
         let (tn, h, tout, tstop) = (self.tn, self.h, self.tout, self.tstop);
         let near_tstop = (tn - tstop).abs() <= 100.0 * self.uround * (tn.abs() + h.abs());
@@ -584,6 +612,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The returns (statements 590 and 600-700): TN, H (and TLAST) stored; T is the point
     /// returned, or TN on a failure, when INFO(1) = -1 makes the next call act on it.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn finish(&mut self, result: Result<Success, Failure>) -> Outcome {
         let (tn, h) = (self.tn, self.h);
         self.w.head[RW_TN] = tn;

@@ -159,6 +159,8 @@ impl Layout {
     /// Inline: each continuation call lays the arrays out again.
     #[allow(clippy::too_many_arguments)]
     #[inline]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     pub fn new(
         neq: usize,
         nrt: usize,
@@ -246,21 +248,29 @@ impl Layout {
     }
 
     /// 1-based start of WP in WM (IWORK(29) LOCWP = LENPD - LENWP + 1).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     pub fn locwp(&self) -> usize {
         self.lenpd - self.krylov.map_or(0, |k| k.lenwp) + 1
     }
 
     /// 0-based start of ID in IWORK (the original's LID - 1).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     pub fn id_offset(&self) -> usize {
         IW_ICNS + self.lenic
     }
 
     /// 0-based start of the pivots in IWORK (IWORK(30) - 1).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     pub fn pivot_offset(&self) -> usize {
         self.id_offset() + self.lenid
     }
 
     /// How the iteration matrix is formed and stored.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     pub fn shape(&self) -> Shape {
         Shape {
             mtype: self.mtype,
@@ -271,6 +281,8 @@ impl Layout {
     }
 
     /// Storage after the matrix proper: the band difference save area.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     fn wm_len(&self) -> usize {
         if self.krylov.is_some() {
             return self.lenpd;
@@ -326,6 +338,8 @@ impl<'a> Work<'a> {
     /// Cuts RWORK and IWORK (at least `layout.lenrw` and `layout.leniw` long). Inline:
     /// once per call, into the call's own state.
     #[inline]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
     pub fn split(rwork: &'a mut [f64], iwork: &'a mut [i32], layout: Layout) -> Self {
         let n = layout.neq;
         let (head, rest) = rwork.split_at_mut(RW_DELTA);

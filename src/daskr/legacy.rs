@@ -54,6 +54,8 @@ pub fn ddaskr<P: Problem + ?Sized>(p: &mut P, call: Call<'_>) -> Vec<Diagnostic>
 /// them; the messages it prints go to `report` (warnings first, then those of a call that
 /// stopped).
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub(crate) fn run<P: Problem + ?Sized>(
     p: &mut P,
     call: &mut Call<'_>,
@@ -75,6 +77,8 @@ pub(crate) fn run<P: Problem + ?Sized>(
 /// messages carry (a call that succeeds has nothing to drop). Inlined into the export,
 /// which runs it once per call.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub(crate) fn answer<P: Problem + ?Sized>(
     p: &mut P,
     call: &mut Call<'_>,

@@ -37,6 +37,8 @@ pub(super) struct Geometry {
 }
 
 impl Geometry {
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn of(mtype: MatrixType, lenpd: i64) -> Self {
         Geometry {
             mtype,
@@ -57,6 +59,8 @@ fn maxord_illegal(mxord: i32) -> Illegal {
 
 /// Checks of the first call (INFO(1) = 0) up to the tolerances; sets IWORK(3), (4), (16)
 /// and clears the counters.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<Geometry, Illegal> {
     if c.info[1..11].iter().any(|&v| v != 0 && v != 1) {
         return Err(info_not_binary());
@@ -112,6 +116,8 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<Geometry, Illegal> {
     Ok(Geometry::of(mtype, lenpd))
 }
 
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn check_bands(ml: i64, mu: i64, neq: i64) -> Result<(), Illegal> {
     if ml < 0 || ml >= neq {
         return Err(band_illegal(17, "ML", ml));
@@ -133,6 +139,8 @@ fn band_illegal(nerr: i32, name: &str, value: i64) -> Illegal {
     )
 }
 
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn check_lengths(c: &Call<'_>, lenrw: i64, leniw: i64) -> Result<(), Illegal> {
     let lrw = c.rwork.len() as i64;
     let liw = c.iwork.len() as i64;
@@ -205,6 +213,8 @@ fn tstop_behind_t(tstop: f64, t: f64) -> Illegal {
 /// against NEQ, LRW and LIW first, so that a damaged or mismatched state cannot lead
 /// outside the arrays. Inline: it runs on every call, often once per step.
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 pub(super) fn check_continuation(c: &Call<'_>) -> Result<Geometry, Illegal> {
     if c.neq <= 0 {
         return Err(neq_illegal(c.neq));
@@ -276,6 +286,8 @@ impl From<Illegal> for Stop {
 
 /// RTOL and ATOL long enough for INFO(2) (not a check of the original, which reads
 /// past them).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 pub(super) fn check_tolerance_lengths(c: &Call<'_>, neq: usize) -> Result<(), Illegal> {
     let needed = if c.info[1] != 0 { neq } else { 1 };
     if c.rtol.len() < needed || c.atol.len() < needed {

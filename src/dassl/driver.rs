@@ -28,6 +28,8 @@ use crate::bdf::weights::{check_tolerances, scale_tolerances, set_weights};
 
 /// Runs one DDASSL call (the original's statements 10-590): checks the input, starts or
 /// continues the integration and steps until TOUT, TSTOP or a failure.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 pub(crate) fn integrate<R: Residual + ?Sized>(res: &mut R, c: &mut Call<'_>) -> Outcome {
     let info1 = c.info[0];
     let geometry = if info1 == 0 {
@@ -110,6 +112,8 @@ impl<'w> Run<'w> {
     /// Cuts the work arrays of a checked call as the checks found them laid out.
     /// Inline: once per call, often once per step.
     #[inline]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn new(c: &'w mut Call<'_>, neq: usize, geometry: Geometry) -> Self {
         let Geometry { mtype, lenpd } = geometry;
         Run {
@@ -133,6 +137,8 @@ impl<'w> Run<'w> {
 
     /// The first call (statements 300-390): weights, unit roundoff, the initial step size
     /// fitted to HMAX and TSTOP, the initial derivative (INFO(11) = 1), PHI.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn first_call<R: Residual + ?Sized>(&mut self, res: &mut R) -> Result<Start, Illegal> {
         let (t0, tout, w) = (self.t0, self.tout, &mut self.w);
         self.tn = t0;
@@ -208,6 +214,8 @@ impl<'w> Run<'w> {
     /// step size is fitted to HMAX and TSTOP. Inline: on every call, its result handed
     /// on in registers.
     #[inline]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn continuation(&mut self) -> Result<Start, Illegal> {
         let (t0, tout) = (self.t0, self.tout);
         self.uround = self.w.head[RW_ROUND];
@@ -250,6 +258,8 @@ impl<'w> Run<'w> {
     }
 
     /// Interpolates the answer at `target` when there is one, else steps.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn answer_or_step(&mut self, pending: Option<(f64, Success)>) -> Start {
         match pending {
             Some((target, success)) => {
@@ -261,6 +271,8 @@ impl<'w> Run<'w> {
     }
 
     /// Y, YPRIME interpolated at `target`, and T = `target` (DDATRP).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn answer(&mut self, target: f64) {
         let kold = as_index(self.w.iw[IW_KOLD]);
         let psi = &self.w.head[RW_PSI..RW_PSI + 6];
@@ -270,6 +282,8 @@ impl<'w> Run<'w> {
 
     /// The stepping loop (statements 500-555): the 500-step limit, new weights, the
     /// accuracy check and HMIN before each step; after it the TOUT/TSTOP tests.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn step_loop<R: Residual + ?Sized>(&mut self, res: &mut R) -> Result<Success, Failure> {
         let (neq, uround, tout) = (self.neq, self.uround, self.tout);
         loop {
@@ -318,6 +332,8 @@ impl<'w> Run<'w> {
     /// The tests after a step (labels 527-555), in the original's direction so that a NaN
     /// takes the side the original's IF takes: TOUT passed, TSTOP reached, one step per
     /// call; else the next step is cut to end at TSTOP.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn after_step(&mut self) -> Option<Success> {
         let (tn, h, tout, tstop) = (self.tn, self.h, self.tout, self.tstop);
         let uround = self.uround;
@@ -367,6 +383,8 @@ impl<'w> Run<'w> {
 
     /// The returns (statements 580 and 600-690): TN and H stored; on a failure T = TN and
     /// INFO(1) = -1, so that the next call must act on it.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     fn finish(&mut self, result: Result<Success, Failure>) -> Result<Success, Stop> {
         let (tn, h) = (self.tn, self.h);
         if result.is_err() {

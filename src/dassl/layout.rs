@@ -35,6 +35,8 @@ pub const IW_HEADER: usize = 20;
 
 /// Storage the original needs: (LENPD, LENRW, LENIW) for `neq` equations, maximum order
 /// `mxord`, matrix type `mtype` and bandwidths `ml`, `mu` (i64: NEQ² overflows i32).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 pub fn required_lengths(
     neq: i64,
     mxord: i64,

@@ -48,6 +48,8 @@ pub fn ddassl<R: Residual + ?Sized>(res: &mut R, call: Call<'_>) -> Vec<Diagnost
 /// them; the messages it prints go to `report`, which only an unsuccessful call reaches
 /// (so that a call per step builds none). Inline: the export runs it on every step.
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 pub(crate) fn run<R: Residual + ?Sized>(
     res: &mut R,
     call: &mut Call<'_>,
@@ -65,6 +67,8 @@ pub(crate) fn run<R: Residual + ?Sized>(
 /// messages carry (a call that succeeds has nothing to drop). Inlined into the export,
 /// which runs it once per call.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 pub(crate) fn answer<R: Residual + ?Sized>(
     res: &mut R,
     call: &mut Call<'_>,

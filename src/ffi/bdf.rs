@@ -115,6 +115,7 @@ pub type DaskrRt = Option<
 /// the iteration-matrix storage PD (the length the original gives JAC: NEQ² dense,
 /// (2ML+MU+1)·NEQ banded) and treats RPAR/IPAR as its own.
 #[allow(clippy::too_many_arguments)]
+#[link_section = hot_path!(bdf)]
 pub(super) unsafe fn call_jac(
     jac: DasslJac,
     t: f64,
@@ -276,6 +277,7 @@ struct Layout {
 
 impl Layout {
     /// Whether two of the arrays that must not overlap do.
+    #[link_section = hot_path!(bdf)]
     fn overlapping(&self) -> bool {
         let [_, t, y, yprime, _, info, _, _, idid, rwork, _, iwork, _] = self.pointers;
         let [n, _, ni, lr, li, e, b] = self.lengths;
@@ -356,33 +358,32 @@ struct Record {
 }
 
 thread_local! {
-    /// The record of the last `ddassl_` call on this thread that passed the pointer
-    /// checks, all its pointers non-null and aligned. A DASSL-family program calls once
-    /// per step or output point with the same arguments: the checks (the pairwise overlap
-    /// test the costliest) are then skipped. A call with another layout (another solve, a
-    /// nested one) checks and records. One per entry point, so that INFO's length and
-    /// DDASSL's empty region need no comparison.
-    static DDASSL_CHECKED: Cell<Option<Record>> = const { Cell::new(None) };
-    /// As `DDASSL_CHECKED`, for `ddaskr_`.
-    static DDASKR_CHECKED: Cell<Option<Record>> = const { Cell::new(None) };
+    /// The records of the last `ddassl_` and `ddaskr_` calls on this thread that passed
+    /// the pointer checks, all their pointers non-null and aligned (indexed by [`Entry`]).
+    /// A DASSL-family program calls once per step or output point with the same
+    /// arguments: the checks (the pairwise overlap test the costliest) are then skipped.
+    /// A call with another layout (another solve, a nested one) checks and records. One
+    /// per entry point, so that INFO's length and DDASSL's empty region need no
+    /// comparison. One thread-local for both: with two, LLVM merges the two arms of a
+    /// `match` on the entry into a call of one of their accessors through a pointer,
+    /// functions that lie apart from the solve's text.
+    static CHECKED: [Cell<Option<Record>>; 2] = const { [Cell::new(None), Cell::new(None)] };
 }
 
 impl Entry {
     /// The record of this entry point's last checked call on this thread.
     #[inline(always)]
     fn recorded(self) -> Option<Record> {
-        match self {
-            Entry::Ddassl => DDASSL_CHECKED.get(),
-            Entry::Ddaskr => DDASKR_CHECKED.get(),
-        }
+        CHECKED.with(|records| records[self as usize].get())
     }
 
-    /// Records a call that passed the pointer checks.
+    /// Records a call that passed the pointer checks. Out of line: inlined into the cold
+    /// checked path, it would reach the thread-local through an accessor LLVM leaves out
+    /// of line there, in text apart from the solve's.
+    #[inline(never)]
+    #[link_section = hot_path!(bdf)]
     fn record(self, record: Record) {
-        match self {
-            Entry::Ddassl => DDASSL_CHECKED.set(Some(record)),
-            Entry::Ddaskr => DDASKR_CHECKED.set(Some(record)),
-        }
+        CHECKED.with(|records| records[self as usize].set(Some(record)));
     }
 }
 

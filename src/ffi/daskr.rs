@@ -41,6 +41,7 @@ struct FortranCallbacks {
 }
 
 impl Problem for FortranCallbacks {
+    #[link_section = hot_path!(daskr)]
     fn residual(
         &mut self,
         t: f64,
@@ -68,6 +69,7 @@ impl Problem for FortranCallbacks {
         ResFlag::from_ires(saturate(ires))
     }
 
+    #[link_section = hot_path!(daskr)]
     fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
         // SAFETY: `ddaskr_`'s caller promised a JAC of the original's interface.
         unsafe { call_jac(self.jac, t, y, yprime, cj, pd, self.rpar, self.ipar) };
@@ -331,6 +333,7 @@ impl Body for Solve {
 /// INFO(5) = 1, RT with NRT > 0, PSOL and JAC's Krylov form with INFO(12) = 1) must follow
 /// the original's interface; RPAR and IPAR are passed to them untouched.
 #[unsafe(no_mangle)]
+#[link_section = hot_path!(daskr)]
 pub unsafe extern "C" fn ddaskr_(
     res: DaskrRes,
     neq: *const FInt,
@@ -445,6 +448,7 @@ unsafe fn own<'n>(
 /// As [`ddaskr_`].
 #[cold]
 #[inline(never)]
+#[link_section = hot_path!(daskr)]
 unsafe extern "C" fn checked(
     res: DaskrRes,
     neq: *const FInt,

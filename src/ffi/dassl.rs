@@ -26,6 +26,7 @@ struct FortranCallbacks {
 }
 
 impl Residual for FortranCallbacks {
+    #[link_section = hot_path!(dassl)]
     fn residual(&mut self, t: f64, y: &[f64], yprime: &[f64], delta: &mut [f64]) -> ResFlag {
         let mut ires: FInt = 0;
         // SAFETY: `ddassl_`'s caller promised a RES that reads NEQ values of Y and YPRIME,
@@ -45,6 +46,7 @@ impl Residual for FortranCallbacks {
         ResFlag::from_ires(saturate(ires))
     }
 
+    #[link_section = hot_path!(dassl)]
     fn jacobian(&mut self, t: f64, y: &[f64], yprime: &[f64], cj: f64, pd: &mut [f64]) {
         // SAFETY: `ddassl_`'s caller promised a JAC of the original's interface.
         unsafe { call_jac(self.jac, t, y, yprime, cj, pd, self.rpar, self.ipar) };
@@ -107,6 +109,7 @@ impl Body for Solve {
 /// refused with IDID = -33). RES (and JAC with INFO(5) = 1) must follow the original's
 /// interface; RPAR and IPAR are passed to them untouched.
 #[unsafe(no_mangle)]
+#[link_section = hot_path!(dassl)]
 pub unsafe extern "C" fn ddassl_(
     res: DasslRes,
     neq: *const FInt,
@@ -186,6 +189,7 @@ const EXTRA: Extra<'static> = Extra {
 /// As [`ddassl_`].
 #[cold]
 #[inline(never)]
+#[link_section = hot_path!(dassl)]
 unsafe extern "C" fn checked(
     res: DasslRes,
     neq: *const FInt,

@@ -55,6 +55,7 @@ fn clamp(v: i64) -> i32 {
 ///
 /// # Safety
 /// A non-null `ptr` must point to an initialised INTEGER.
+#[link_section = hot_path!(real)]
 pub(crate) unsafe fn read_int(ptr: *const FInt, name: &str) -> Result<Option<i32>, String> {
     // SAFETY: the caller's contract, passed on.
     let Some(v) = (unsafe { read(ptr) }) else {
@@ -408,6 +409,7 @@ impl Tolerances<'_> {
     /// Non-null `rtol` and `atol` must each point to `n` values valid for reads and
     /// writes and not accessed through another path while the result lives (other than
     /// through each other, when they overlap).
+    #[link_section = hot_path!(complex)]
     pub(crate) unsafe fn read(rtol: *mut f64, atol: *mut f64, n: usize) -> Option<Self> {
         if Self::separate(rtol, atol, n) {
             // SAFETY: distinct regions, validity for `n` values is the caller's contract;
@@ -518,6 +520,7 @@ pub(crate) fn valid<T>(ptr: *const T) -> bool {
 }
 
 /// Whether any two of the byte ranges `(start, length)` overlap (empty ranges never do).
+#[link_section = hot_path!(bdf)]
 pub(crate) fn overlapping(ranges: &[(usize, usize)]) -> bool {
     ranges.iter().enumerate().any(|(i, &(a, la))| {
         la > 0

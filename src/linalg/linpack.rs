@@ -13,6 +13,8 @@
 use std::cmp::Ordering;
 
 /// `y += a * x` over the common length; nothing when `a == 0` (reference DAXPY).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
     if a == 0.0 {
         return;
@@ -23,6 +25,8 @@ fn axpy(a: f64, x: &[f64], y: &mut [f64]) {
 }
 
 /// `x *= a` elementwise (reference DSCAL).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn scale(a: f64, x: &mut [f64]) {
     for xi in x {
         *xi *= a;
@@ -34,6 +38,8 @@ fn scale(a: f64, x: &mut [f64]) {
 /// IDAMAX moves to entry i unless `DABS(DX(I)) .LE. DMAX` (loop 30), so the first entry
 /// of largest modulus wins among finite values, a NaN is taken, and since nothing is
 /// `.LE.` a NaN the entry after a NaN is taken in turn.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn first_largest(x: &[f64]) -> usize {
     let mut best = 0;
     let mut largest = match x.first() {
@@ -54,6 +60,8 @@ fn first_largest(x: &[f64]) -> usize {
 
 /// Two disjoint column pieces of a column-major buffer: `a[lo_start..lo_start+len]` and
 /// `a[hi_start..hi_start+len]`, where `lo_start + len <= hi_start`.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn column_pair(
     a: &mut [f64],
     lo_start: usize,
@@ -65,11 +73,15 @@ fn column_pair(
 }
 
 /// Converts a stored 1-based pivot into a 0-based row index.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn pivot_row(ipvt: &[i32], k: usize) -> usize {
     usize::try_from(ipvt[k] - 1).unwrap_or(usize::MAX)
 }
 
 /// Stores a 0-based row index as a 1-based pivot.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn store_pivot(ipvt: &mut [i32], k: usize, row: usize) {
     ipvt[k] = i32::try_from(row + 1).unwrap_or(i32::MAX);
 }
@@ -77,6 +89,8 @@ fn store_pivot(ipvt: &mut [i32], k: usize, row: usize) {
 /// LU factorisation with partial pivoting of the `n`×`n` matrix in `a` (leading dimension
 /// `lda`), in place (LINPACK DGEFA). Returns 0, or the 1-based index of the last column
 /// whose pivot was exactly zero (LINPACK's `INFO`; the factors are then unusable for solving).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn lu_factor_dense(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) -> usize {
     let mut info = 0;
     for k in 0..n.saturating_sub(1) {
@@ -114,6 +128,8 @@ pub fn lu_factor_dense(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) ->
 
 /// Solves `A x = b` with the factors from [`lu_factor_dense`], overwriting `b`
 /// (LINPACK DGESL with JOB = 0).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn lu_solve_dense(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f64]) {
     for k in 0..n.saturating_sub(1) {
         let l = pivot_row(ipvt, k);
@@ -137,6 +153,8 @@ pub fn lu_solve_dense(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f6
 /// (LINPACK DGBFA): column `j` of `abd` (leading dimension `lda >= 2ml+mu+1`) holds
 /// `A(i, j)` in row `i - j + ml + mu` (0-based), the first `ml` rows being fill-in space.
 /// Returns 0 or the 1-based index of the last zero pivot.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn lu_factor_band(
     abd: &mut [f64],
     lda: usize,
@@ -205,6 +223,8 @@ pub fn lu_factor_band(
 
 /// Solves `A x = b` with the band factors from [`lu_factor_band`], overwriting `b`
 /// (LINPACK DGBSL with JOB = 0).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn lu_solve_band(
     abd: &[f64],
     lda: usize,
