@@ -27,6 +27,8 @@ const RECIPROCALS: [f64; 5] = [1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0];
 /// unless the last `ns` steps had this step size and order (statements 200-240). Returns
 /// CJ and the error constant CK. Each array is cut to its K+1 used entries so that the
 /// loops index without bounds checks.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn method_coefficients(c: &mut [f64], h: f64, k: usize, ns: usize) -> (f64, f64) {
     let kp1 = k + 1;
     let (alpha, rest) = c[C_ALPHA..C_LEN].split_at_mut(C_BETA - C_ALPHA);
@@ -69,6 +71,8 @@ pub fn method_coefficients(c: &mut [f64], h: f64, k: usize, ns: usize) -> (f64, 
 
 /// Whether CJ moved so far from CJOLD, the CJ of the iteration matrix, that the matrix
 /// must be re-formed (`CJ/CJOLD` outside `[(1-XRATE)/(1+XRATE), its inverse]`).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn cj_changed_much(cj: f64, cjold: f64) -> bool {
     let low = (1.0 - CJ_RATE) / (1.0 + CJ_RATE);
     let high = 1.0 / low;

@@ -8,11 +8,15 @@ use std::cmp::Ordering;
 
 /// Whether the original's `IF (A .GT. B) GO TO` falls through: `a <= b`, or either is
 /// NaN.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn not_gt(a: f64, b: f64) -> bool {
     a.partial_cmp(&b) != Some(Ordering::Greater)
 }
 
 /// Whether the original's `IF (A .LE. B) GO TO` falls through: `a > b`, or either is NaN.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn not_le(a: f64, b: f64) -> bool {
     !matches!(a.partial_cmp(&b), Some(Ordering::Less | Ordering::Equal))
 }

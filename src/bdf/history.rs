@@ -13,17 +13,23 @@ use super::coefficients::{C_BETA, C_GAMMA, C_PSI};
 const FEW: usize = 4;
 
 /// Column `j` (0-based) of the divided differences.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn column(phi: &[f64], neq: usize, j: usize) -> &[f64] {
     &phi[j * neq..(j + 1) * neq]
 }
 
 /// Column `j` (0-based) of the divided differences, writable.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn column_mut(phi: &mut [f64], neq: usize, j: usize) -> &mut [f64] {
     &mut phi[j * neq..(j + 1) * neq]
 }
 
 /// Columns `from..=to` (1-based, as the original's J) of PHI times BETA(J) (`undo`:
 /// divided by it, as 1/BETA(J)·PHI when a step is rejected). Empty when `from > to`.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn scale_differences(
     phi: &mut [f64],
     neq: usize,
@@ -44,6 +50,8 @@ pub fn scale_differences(
 /// over the `k + 1` columns of PHI*, from the coefficient block `c`. The start
 /// `Y = PHI(*,1)`, `Y' = 0` is folded into the first sum (`0 + γ·p`, kept as an addition
 /// for the sign of a zero) so that it does not become a `memcpy` and a `memset` call.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn predict(phi: &[f64], c: &[f64], k: usize, y: &mut [f64], yp: &mut [f64]) {
     let neq = y.len();
     let yp = &mut yp[..neq];
@@ -103,6 +111,8 @@ fn predict_few<const N: usize>(phi: &[f64], gamma: &[f64], y: &mut [f64], yp: &m
 /// 575-595): column K+2 takes E unless `k` is the maximum order, column K+1 adds it, and
 /// each lower column adds the one above. The copy into column K+2 shares the loop of
 /// column K+1 so that it does not become a `memcpy` call.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn update_differences(phi: &mut [f64], e: &[f64], k: usize, maxord: usize) {
     let neq = e.len();
     let kp1 = k + 1;
@@ -146,6 +156,8 @@ pub fn update_differences(phi: &mut [f64], e: &[f64], k: usize, maxord: usize) {
 
 /// Undoes the preparation of a rejected step of order `k` with step size `h` (statements
 /// 600-640): PHI* back to PHI for the columns from NS+1, PSI shifted back.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn undo_step(c: &mut [f64], phi: &mut [f64], neq: usize, ns: usize, k: usize, h: f64) {
     let kp1 = k + 1;
     scale_differences(phi, neq, &c[C_BETA..C_BETA + 6], ns + 1, kp1, true);
@@ -157,6 +169,8 @@ pub fn undo_step(c: &mut [f64], phi: &mut [f64], neq: usize, ns: usize, k: usize
 /// Label 690 (DDASSL netlib revision 951030, DDASKR): a failed first step restarts the
 /// history with the retry's step size `h`, PSI(1) = H and PHI(*,2) scaled by the step
 /// factor `r`, so that ALPHA(2) and the error constant belong to the new step size.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn restart_first_step(c: &mut [f64], phi: &mut [f64], neq: usize, h: f64, r: f64) {
     c[C_PSI] = h;
     for p in column_mut(phi, neq, 1) {
@@ -167,6 +181,8 @@ pub fn restart_first_step(c: &mut [f64], phi: &mut [f64], neq: usize, h: f64, r:
 /// Evaluates the predictor polynomial of order `kold` through the divided differences
 /// `phi` at `tout`, from the current point `tn` (DDATRP): the solution into `yout`, its
 /// derivative into `ypout` (Brenan, Campbell & Petzold 1996, §5.2.3).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn interpolate(
     tn: f64,
     tout: f64,

@@ -32,6 +32,8 @@ pub enum MatrixOutcome {
 
 /// Factors PD, the first LENPD values of `wm`, with pivots `ipvt` (DGEFA / DGBFA as
 /// DDAJAC and DMATD call them).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn factor(shape: &Shape, wm: &mut [f64], ipvt: &mut [i32]) -> MatrixOutcome {
     let neq = ipvt.len();
     let pd = &mut wm[..shape.lenpd];
@@ -50,6 +52,8 @@ pub fn factor(shape: &Shape, wm: &mut [f64], ipvt: &mut [i32]) -> MatrixOutcome 
 
 /// Overwrites `v` with the solution of `PD x = v`, PD factored in `wm` with pivots `ipvt`
 /// (DDASLV, DSLVD).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn solve(shape: &Shape, wm: &[f64], ipvt: &[i32], v: &mut [f64]) {
     let neq = v.len();
     let pd = &wm[..shape.lenpd];
@@ -66,6 +70,8 @@ pub fn solve(shape: &Shape, wm: &[f64], ipvt: &[i32], v: &mut [f64]) {
 /// reference BLAS), the row exchanges as selects. False, with `b` untouched, when a pivot
 /// is not a row DGEFA could have chosen; the general solve then does what it does.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn solve_in_registers<const N: usize>(pd: &[f64], ipvt: &[i32], b: &mut [f64; N]) -> bool {
     let (a, ipvt) = (&pd[..N * N], &ipvt[..N]);
     let mut rows = [0; N];
@@ -109,6 +115,8 @@ pub fn solve_in_registers<const N: usize>(pd: &[f64], ipvt: &[i32], b: &mut [f64
 /// (y, y'), `e` takes the perturbed ones; `increment(y_i, y'_i, i)` is the code's own
 /// increment. Returns the flag of a failed residual.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn difference_matrix(
     band: Option<(usize, usize)>,
     pd: &mut [f64],

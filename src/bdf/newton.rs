@@ -27,6 +27,8 @@ pub struct StepLimits {
 /// 1 and `pow(x, 1)` is `x` (LLVM folds it so where it sees M = 1; glibc's pow agrees bit
 /// for bit on 2·10⁸ doubles, subnormals, zeros, infinities and NaN included): said here,
 /// the call stays out of the corrector's path however the loop is compiled.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn rate(delnrm: f64, oldnrm: f64, m: i32) -> f64 {
     let ratio = delnrm / oldnrm;
     if m == 1 {
@@ -42,6 +44,8 @@ pub fn rate(delnrm: f64, oldnrm: f64, m: i32) -> f64 {
 /// same operations on each component), so that no pass loads in pairs what the one
 /// before has just stored one by one.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn newton_correction(
     shape: &Shape,
     wm: &[f64],
@@ -78,6 +82,8 @@ pub fn newton_correction(
 /// [`newton_correction`] of `N` equations; false, with nothing changed, when the pivots
 /// send it to the general solve.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn few<const N: usize>(
     pd: &[f64],
     ipvt: &[i32],
@@ -112,6 +118,8 @@ fn few<const N: usize>(
 /// compiler that they do not overlap, so no run-time overlap checks are hoisted into
 /// every step.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn apply_correction(
     y: &mut [f64],
     e: &mut [f64],

@@ -10,6 +10,8 @@ use super::layout::Carried;
 /// An order K (at most 7 here) as the original's INTEGER to DOUBLE PRECISION conversion:
 /// the same exact value, through 32 bits one conversion instruction where a `usize`
 /// takes several.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn real(k: usize) -> f64 {
     f64::from(k as u32)
 }
@@ -32,6 +34,8 @@ pub struct Estimates {
 
 impl Estimates {
     /// Label 430, `IF(ERR .GT. 1.0D0) GO TO 600`: a NaN error estimate passes the test.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn passes(&self) -> bool {
         not_gt(self.err, 1.0)
     }
@@ -40,6 +44,8 @@ impl Estimates {
 /// Estimates the error at orders K, K-1 and K-2 from the corrector change `e` and decides
 /// whether to lower the order (labels 400-420). `c` is the coefficient block, `ck` the
 /// error constant, `delta` work space; `norm` is the method's weighted norm.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn estimate_errors(
     c: &[f64],
     phi: &[f64],
@@ -112,6 +118,8 @@ pub struct Accepted<'a> {
 /// in the start-up phase order K+1 and 2H; else K-1, K or K+1 as the estimates say (the
 /// K+1 estimate from `e` minus PHI(*,K+2), into `delta`), with the step size of
 /// [`step_after_success`].
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn next_order(
     s: &Accepted<'_>,
     h: f64,
@@ -173,6 +181,8 @@ const MARGIN: f64 = 1e-9;
 /// ulp, as the original's libm call) cannot round down to 2. Likewise
 /// 2^-(K+1)·(1 + 10⁻⁹) < x < 1 - 10⁻⁹ gives 1 < R < 2 by the same margin. Any other x
 /// (NaN, infinite, not positive, or near a threshold) computes R as the original.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn step_after_success(h: f64, est: f64, k: usize) -> f64 {
     let x = 2.0 * est + 0.0001;
     if let Some(&halving) = k.checked_sub(1).and_then(|i| HALVINGS.get(i)) {
@@ -198,6 +208,8 @@ pub fn step_after_success(h: f64, est: f64, k: usize) -> f64 {
 /// The order and step-size factor R of the retry after the `nef`-th consecutive
 /// error-test failure (labels 650-660): the estimate's order and a factor from EST the
 /// first time, then 1/4 at that order, then 1/4 at order 1.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn after_error_test_failure(nef: u32, knew: usize, est: f64) -> (usize, f64) {
     if nef == 1 {
         let exponent = real(knew + 1);
@@ -214,6 +226,8 @@ pub fn after_error_test_failure(nef: u32, knew: usize, est: f64) -> (usize, f64)
 /// it, the order and step size of the next step are chosen ([`next_order`]) and PHI is
 /// updated with the corrector change `e`; `delta` is work space, `norm` the method's.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn accept_step(
     c: &mut Carried,
     h: &mut f64,

@@ -17,6 +17,8 @@ pub enum ResFlag {
 
 impl ResFlag {
     /// The IRES value the original tests: 0, -1 or -2.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn ires(self) -> i32 {
         match self {
             Self::Ok => 0,
@@ -26,6 +28,8 @@ impl ResFlag {
     }
 
     /// The flag for an IRES value set by a Fortran or C residual routine.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
     pub fn from_ires(ires: i32) -> Self {
         match ires {
             0.. => Self::Ok,

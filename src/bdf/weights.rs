@@ -6,6 +6,8 @@
 /// Sets `wt[i] = rtol_i·|y_i| + atol_i` (DDAWTS). The tolerances are scalars (element 0)
 /// unless `vector` is set. Inline: the drivers call it after every step.
 #[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn set_weights(vector: bool, rtol: &[f64], atol: &[f64], y: &[f64], wt: &mut [f64]) {
     let mut rtoli = rtol[0];
     let mut atoli = atol[0];
@@ -32,6 +34,8 @@ pub enum ToleranceProblem {
 /// Checks `neq` tolerances (one of each unless `vector`) as statement 200 does, in its
 /// order: the first negative value is reported, then whether all are zero. The caller
 /// has checked that the arrays are long enough.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn check_tolerances(
     vector: bool,
     rtol: &[f64],
@@ -78,6 +82,8 @@ pub fn scale_tolerances(vector: bool, rtol: &mut [f64], atol: &mut [f64], neq: u
 /// is the chain through one ratio alone. Inline into each method's norm, which its
 /// callers call out of line: one copy of the four cases per method.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 pub fn scaled_rms(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
     match v.len() {
         1 => few::<1>(v, w, ratio),
@@ -90,6 +96,8 @@ pub fn scaled_rms(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 
 
 /// [`scaled_rms`] of `N` components, the ratios in an array.
 #[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn few<const N: usize>(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
     let (v, w) = (&v[..N], &w[..N]);
     // Each v_i through an index the compiler cannot see: knowing them, it loads pairs of
@@ -116,6 +124,8 @@ fn few<const N: usize>(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) ->
 }
 
 /// [`scaled_rms`] of any length: each ratio computed in both passes, as the originals.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
 fn many(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
     let w = &w[..v.len()];
     let mut largest = 0.0_f64;

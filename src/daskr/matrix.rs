@@ -10,6 +10,8 @@ use crate::bdf::matrix::{difference_matrix, factor, MatrixOutcome};
 /// weight enters through the reciprocal weight. Both MAX are taken as the reference
 /// gfortran build computes them (MAXSD): the first operand only when it is larger, so a
 /// NaN weight (from a NaN tolerance) gives a NaN increment, as in the original.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn increment(squr: f64, y: f64, yp: f64, rwt: f64, h: f64) -> f64 {
     let hyp = h * yp;
     let (ya, hypa) = (y.abs(), hyp.abs());
@@ -25,6 +27,8 @@ fn increment(squr: f64, y: f64, yp: f64, rwt: f64, h: f64) -> f64 {
 /// perturbed residuals, which DDASKR counts in IWORK(12); `y` and `yp` are perturbed and
 /// restored.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub fn form_matrix<P: Problem + ?Sized>(
     p: &mut P,
     w: &mut Work<'_>,

@@ -20,6 +20,8 @@ use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, 
 use crate::bdf::outcome::{Failure, StepFailure};
 
 /// The weights of the error test: VT, or WT when the algebraic variables stay in.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn test_weights<'b>(vt: &'b [f64], wt: &'b [f64]) -> &'b [f64] {
     if vt.is_empty() {
         wt
@@ -51,6 +53,8 @@ enum Rejected {
 /// the order are chosen for the next step; on failure `y`, `yp` are interpolated back at
 /// `*x`. With the Krylov option the nonlinear solver is DNEDK, `jflg` its INFO(15).
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub fn take_step<P: Problem + ?Sized>(
     p: &mut P,
     x: &mut f64,
@@ -165,6 +169,8 @@ pub fn take_step<P: Problem + ?Sized>(
 
 /// Statements 500-595: the step passed; count it, choose the order and step size of the
 /// next one and update PHI.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn accept(c: &mut Carried, w: &mut Work<'_>, h: &mut f64, est: &Estimates) {
     let mxord = as_index(w.iw[IW_MXORD]);
     w.iw[IW_NST] += 1;
@@ -179,6 +185,8 @@ fn accept(c: &mut Carried, w: &mut Work<'_>, h: &mut f64, est: &Estimates) {
 /// much or the iteration failed with an old matrix, and applies the nonnegativity
 /// constraint.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn newton<P: Problem + ?Sized>(
     p: &mut P,
     x: f64,
@@ -258,6 +266,8 @@ fn newton<P: Problem + ?Sized>(
 /// scaled by `confac` = 2/(1 + CJ/CJOLD) for an old matrix. Fails with the last IRES
 /// (`Ok` when diverging or too slow; IERNEW = -1 when it is [`ResFlag::Stop`], else 1).
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 fn corrector<P: Problem + ?Sized>(
     p: &mut P,
     x: f64,

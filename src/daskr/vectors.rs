@@ -9,6 +9,8 @@ use crate::bdf::weights::scaled_rms;
 /// alone, through an index the compiler cannot see: DDAWTS has just stored them one by
 /// one, and a load of a pair would wait for those stores (DDASKR vdpol: two thirds of
 /// the time of the weights' update).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub fn invert_weights(wt: &mut [f64]) -> usize {
     if let Some(i) = wt.iter().position(|&w| w <= 0.0) {
         return i + 1;
@@ -23,6 +25,8 @@ pub fn invert_weights(wt: &mut [f64]) -> usize {
 /// Weighted root-mean-square norm `sqrt(mean((v_i·rwt_i)²))` over reciprocal weights,
 /// scaled by the largest product against overflow (DDWNRM; 0 when all products are zero).
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
 pub fn weighted_rms(v: &[f64], rwt: &[f64]) -> f64 {
     scaled_rms(v, rwt, |vi, wi| vi * wi)
 }

@@ -35,6 +35,8 @@ impl<'a> Work<'a> {
     /// IWORK(3) = MXORD and the matrix length `lenpd`. Inline: the driver cuts them on
     /// every call, and the cut is cheaper than the call and the copy of the result.
     #[inline]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     pub fn split(
         rwork: &'a mut [f64],
         iwork: &'a mut [i32],
@@ -73,6 +75,8 @@ impl<'a> Work<'a> {
     /// must hold the residual there (used by the difference quotients); `y` and `yp` are
     /// perturbed and restored.
     #[allow(clippy::too_many_arguments)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     pub fn form_matrix<R: Residual + ?Sized>(
         &mut self,
         res: &mut R,
@@ -111,6 +115,8 @@ impl<'a> Work<'a> {
     }
 
     /// Overwrites `self.delta` with the solution of `PD x = delta` (DDASLV).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     pub fn solve_delta(&mut self) {
         solve(&self.shape, self.wm, self.ipvt, self.delta);
     }
@@ -118,6 +124,8 @@ impl<'a> Work<'a> {
     /// The Newton correction of DDASTP loops 355-360: `self.delta` times `accel`, solved
     /// (DDASLV), and taken off `y`, `self.e` (from 0 on the `first` iteration) and, times
     /// `cj`, off `yp`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(dassl)]
     pub fn correct(&mut self, y: &mut [f64], yp: &mut [f64], accel: f64, cj: f64, first: bool) {
         let (wm, ipvt, delta) = (&*self.wm, &*self.ipvt, &mut *self.delta);
         newton_correction(
@@ -137,6 +145,8 @@ impl<'a> Work<'a> {
 
 /// The difference increment of DDAJAC: `sqrt(uround)·max(|y|, |h·y'|, |wt|)` with the sign
 /// of `h·y'`, rounded so that `y + del` is representable exactly.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn increment(squr: f64, y: f64, yp: f64, wt: f64, h: f64) -> f64 {
     let hyp = h * yp;
     let del = squr * y.abs().max(hyp.abs()).max(wt.abs());

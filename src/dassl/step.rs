@@ -40,6 +40,8 @@ enum Corrector {
 /// first step, set to 1 here. On success `*x`, `y`, `yp` are advanced and `*h` and the
 /// order are chosen for the next step; on failure `y`, `yp` are interpolated back at `*x`.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 pub fn take_step<R: Residual + ?Sized>(
     res: &mut R,
     x: &mut f64,
@@ -129,6 +131,8 @@ pub fn take_step<R: Residual + ?Sized>(
 
 /// The state before the first step (DDASTP block 1): order 1, PSI(1) = H, CJ = 1/H, a
 /// new iteration matrix due, the start-up phase.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn start(v: &mut Carried, w: &mut Work<'_>, h: f64) {
     w.iw[IW_ETF] = 0;
     w.iw[IW_NCFN] = 0;
@@ -146,6 +150,8 @@ fn start(v: &mut Carried, w: &mut Work<'_>, h: f64) {
 
 /// Block 2 (labels 200-240): NS, the coefficients and CJ of this step of size `h`, whether
 /// the iteration matrix is due, and PHI scaled to PHI*. Returns the error constant CK.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn prepare(v: &mut Carried, w: &mut Work<'_>, h: f64, neq: usize) -> f64 {
     let k = v.k;
     if h != v.hold || k != v.kold {
@@ -171,6 +177,8 @@ fn prepare(v: &mut Carried, w: &mut Work<'_>, h: f64, neq: usize) -> f64 {
 /// due, and the modified Newton iteration; retried once with a new matrix when it fails
 /// to converge with an old one. Sets IER and IRES in `st` as the original does.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn newton<R: Residual + ?Sized>(
     res: &mut R,
     x: f64,
@@ -238,6 +246,8 @@ enum Iteration {
 /// old matrix, accumulated in E; converged when the first correction is at roundoff
 /// level of the prediction norm `pnorm` or the rate-scaled one below 0.33.
 #[allow(clippy::too_many_arguments)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn iterate<R: Residual + ?Sized>(
     res: &mut R,
     x: f64,
@@ -288,6 +298,8 @@ fn iterate<R: Residual + ?Sized>(
 
 /// Block 5 (labels 500-595): the step passed; count it, choose the order and step size
 /// of the next one and update PHI (§5.4).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn accept(v: &mut Carried, w: &mut Work<'_>, h: &mut f64, est: &Estimates) {
     let maxord = as_index(w.iw[IW_MXORD]);
     w.iw[IW_NST] += 1;
@@ -300,6 +312,8 @@ fn accept(v: &mut Carried, w: &mut Work<'_>, h: &mut f64, est: &Estimates) {
 /// Labels 600-650 after a corrector failure: a singular matrix three times, or ten
 /// failures, or a step size below HMIN ends the step; else the step size is quartered.
 /// Returns the step-size factor R of the retry.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
 fn after_corrector_failure(h: &mut f64, st: &mut Retries, hmin: f64) -> Result<f64, StepFailure> {
     if st.singular {
         st.nsf += 1;
