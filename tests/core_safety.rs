@@ -44,5 +44,9 @@ fn no_unsafe_code_outside_ffi() {
             }
         }
     }
-    assert!(found.is_empty(), "unsafe code outside src/ffi:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "unsafe code outside src/ffi:\n{}",
+        found.join("\n")
+    );
 }
