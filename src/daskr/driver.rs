@@ -159,9 +159,15 @@ impl<'w, 'n> Run<'w, 'n> {
     #[link_section = hot_path!(daskr)]
     fn new(c: &'w mut Call<'_>, lay: Layout, notes: &'n mut Vec<Diagnostic>) -> Self {
         let iw = &*c.iwork;
+        // Only the Krylov option's performance test reads them.
+        let counts0 = if lay.krylov.is_some() {
+            [iw[IW_NNI], iw[IW_NLI], iw[IW_NCFN], iw[IW_NCFL]]
+        } else {
+            [0; 4]
+        };
         Run {
             notes,
-            counts0: [iw[IW_NNI], iw[IW_NLI], iw[IW_NCFN], iw[IW_NCFL]],
+            counts0,
             nwarn: 0,
             w: Work::split(&mut *c.rwork, &mut *c.iwork, lay),
             t0: *c.t,
@@ -454,7 +460,9 @@ impl<'w, 'n> Run<'w, 'n> {
         Ok(Start::Integrate)
     }
 
-    /// Y, YPRIME interpolated at `target`, which the call returns (DDATRP).
+    /// Y, YPRIME interpolated at `target`, which the call returns (DDATRP). Out of
+    /// line: once per call at most, and it keeps [`Run::after_step`] small enough to inline.
+    #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn answer(&mut self, target: f64) {
@@ -575,6 +583,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The tests after a step (statements 525-580), in DDASKR's order: TSTOP reached,
     /// TOUT passed, one step per call; else the next step is cut to end at TSTOP.
+    /// Inline: after every step.
+    #[inline]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn after_step(&mut self) -> Option<Success> {
