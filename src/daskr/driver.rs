@@ -248,7 +248,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The first call (statements 300-330): weights, unit roundoff and constants, the
     /// initial step size fitted to HMAX and TSTOP; then the initial values and the
-    /// history.
+    /// history. Out of line: once per integration.
+    #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn first_call<P: Problem + ?Sized>(&mut self, p: &mut P, index: bool) -> Result<Start, Stop> {
@@ -390,6 +391,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The root check `job` at `tn` (DRCHEK): whether a root was found; the root
     /// functions' problems end the call (T is set where one returned a non-finite value).
+    /// Out of line: only with root functions, whose evaluation outweighs the call.
+    #[inline(never)]
     fn roots<P: Problem + ?Sized>(&mut self, p: &mut P, job: Job, tn: f64) -> Result<bool, Stop> {
         let (y, yp, jroot) = (&mut *self.y, &mut *self.yp, &mut *self.jroot);
         match check(
