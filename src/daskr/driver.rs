@@ -159,9 +159,15 @@ impl<'w, 'n> Run<'w, 'n> {
     #[link_section = hot_path!(daskr)]
     fn new(c: &'w mut Call<'_>, lay: Layout, notes: &'n mut Vec<Diagnostic>) -> Self {
         let iw = &*c.iwork;
+        // Only the Krylov option's performance test reads them.
+        let counts0 = if lay.krylov.is_some() {
+            [iw[IW_NNI], iw[IW_NLI], iw[IW_NCFN], iw[IW_NCFL]]
+        } else {
+            [0; 4]
+        };
         Run {
             notes,
-            counts0: [iw[IW_NNI], iw[IW_NLI], iw[IW_NCFN], iw[IW_NCFL]],
+            counts0,
             nwarn: 0,
             w: Work::split(&mut *c.rwork, &mut *c.iwork, lay),
             t0: *c.t,
@@ -242,7 +248,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The first call (statements 300-330): weights, unit roundoff and constants, the
     /// initial step size fitted to HMAX and TSTOP; then the initial values and the
-    /// history.
+    /// history. Out of line: once per integration.
+    #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn first_call<P: Problem + ?Sized>(&mut self, p: &mut P, index: bool) -> Result<Start, Stop> {
@@ -384,6 +391,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The root check `job` at `tn` (DRCHEK): whether a root was found; the root
     /// functions' problems end the call (T is set where one returned a non-finite value).
+    /// Out of line: only with root functions, whose evaluation outweighs the call.
+    #[inline(never)]
     fn roots<P: Problem + ?Sized>(&mut self, p: &mut P, job: Job, tn: f64) -> Result<bool, Stop> {
         let (y, yp, jroot) = (&mut *self.y, &mut *self.yp, &mut *self.jroot);
         match check(
@@ -454,7 +463,9 @@ impl<'w, 'n> Run<'w, 'n> {
         Ok(Start::Integrate)
     }
 
-    /// Y, YPRIME interpolated at `target`, which the call returns (DDATRP).
+    /// Y, YPRIME interpolated at `target`, which the call returns (DDATRP). Out of
+    /// line: once per call at most, and it keeps [`Run::after_step`] small enough to inline.
+    #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn answer(&mut self, target: f64) {
@@ -575,6 +586,8 @@ impl<'w, 'n> Run<'w, 'n> {
 
     /// The tests after a step (statements 525-580), in DDASKR's order: TSTOP reached,
     /// TOUT passed, one step per call; else the next step is cut to end at TSTOP.
+    /// Inline: after every step.
+    #[inline]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn after_step(&mut self) -> Option<Success> {
