@@ -75,7 +75,8 @@ pub(crate) fn run<P: Problem + ?Sized>(
 
 /// One call as the export makes it: [`run`] without the outcome, which IDID and the
 /// messages carry (a call that succeeds has nothing to drop). Inlined into the export,
-/// which runs it once per call.
+/// which runs it once per call; not `let _ = run(..)`, whose kept outcome costs 1.2 %
+/// of a one-step-per-call DDASSL run (callgrind, kit vdpol 1e-10).
 #[inline(always)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(daskr)]

@@ -176,6 +176,8 @@ fn dec_unrolled<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), S
 }
 
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn dec_fixed<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(N, a, N, ip)
 }
@@ -446,6 +448,8 @@ fn sol_any(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 }
 
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn sol_fixed<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
     sol_body(N, a, N, b, ip);
 }
@@ -845,6 +849,8 @@ pub fn decb(
 /// [`decb_body`] for a constant number of subdiagonals, so that the short loops over
 /// them unroll.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn decb_ml<const ML: usize>(
     n: usize,
     a: &mut [f64],
@@ -858,6 +864,8 @@ fn decb_ml<const ML: usize>(
 /// Loops 7 to 60 of DECB for one subdiagonal, indexed as the original: with a single
 /// multiplier per column, the loops over slices cost more than they save.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn decb_one(
     n: usize,
     a: &mut [f64],
@@ -920,6 +928,8 @@ fn decb_one(
 
 /// [`decb_body`] for any number of subdiagonals.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn decb_any(
     n: usize,
     a: &mut [f64],
@@ -1027,6 +1037,8 @@ const ROWS: usize = 4;
 
 /// Loops 20 to 50 of SOLB.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
     let md = ml + mu;
     if ml != 0 {
@@ -1231,6 +1243,8 @@ fn search_c(re: &[f64], im: &[f64], k: usize) -> usize {
 /// [`decbc_body`] for a constant number of subdiagonals, so that the short loops over
 /// them unroll.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn decbc_ml<const ML: usize>(
     n: usize,
     ar: &mut [f64],
@@ -1245,6 +1259,8 @@ fn decbc_ml<const ML: usize>(
 /// Loops 7 to 60 of DECBC for one subdiagonal, indexed as the original (see
 /// [`decb_one`]).
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn decbc_one(
     n: usize,
     ar: &mut [f64],
@@ -1321,6 +1337,8 @@ fn decbc_one(
 
 /// [`decbc_body`] for any number of subdiagonals.
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn decbc_any(
     n: usize,
     ar: &mut [f64],
@@ -1482,6 +1500,8 @@ fn solbc_order2(
 
 /// Loops 20 to 40 of SOLBC, as [`solb_body`].
 #[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
 fn solbc_body(
     n: usize,
     ar: &[f64],

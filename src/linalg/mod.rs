@@ -128,6 +128,8 @@ impl RealLu {
     }
 
     #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
     fn factor_banded(&mut self, ml: usize, mu: usize) -> Result<(), Singular> {
         decsol::decb(self.n, &mut self.a, self.ld, ml, mu, &mut self.ip)
     }
@@ -149,6 +151,8 @@ impl RealLu {
     }
 
     #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
     fn solve_banded(&self, ml: usize, mu: usize, b: &mut [f64]) {
         decsol::solb(self.n, &self.a, self.ld, ml, mu, b, &self.ip);
     }
@@ -256,6 +260,8 @@ impl ComplexLu {
     }
 
     #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     fn factor_banded(&mut self, ml: usize, mu: usize) -> Result<(), Singular> {
         let (ar, ai) = (&mut self.ar, &mut self.ai);
         decsol::decbc(self.n, ar, ai, self.ld, ml, mu, &mut self.ip)
@@ -287,6 +293,8 @@ impl ComplexLu {
     }
 
     #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
     fn solve_banded(&self, ml: usize, mu: usize, br: &mut [f64], bi: &mut [f64]) {
         decsol::solbc(
             self.n, &self.ar, &self.ai, self.ld, ml, mu, br, bi, &self.ip,
