@@ -348,6 +348,9 @@ struct Record {
     pointers: [usize; 13],
     /// NEQ, LRW, LIW and INFO(2).
     scalars: [i32; 4],
+    /// The lengths derived from them: Y's and YPRIME's, the tolerances', RWORK's and
+    /// IWORK's (so that the short path copies them instead of deriving them again).
+    lengths: [usize; 4],
     /// The entry point's own array as start and bytes ((0, 0) for DDASSL).
     region: (usize, usize),
     /// Whether RTOL and ATOL were separate.
@@ -371,10 +374,15 @@ thread_local! {
 }
 
 impl Entry {
-    /// The record of this entry point's last checked call on this thread.
+    /// The record of this entry point's last checked call on this thread. `try_with`,
+    /// not `with`: LLVM cannot see that the access never fails, and `with`'s panic
+    /// would keep an unwinding path (and a frame) in the entry point.
     #[inline(always)]
     fn recorded(self) -> Option<Record> {
-        CHECKED.with(|records| records[self as usize].get())
+        CHECKED
+            .try_with(|records| records[self as usize].get())
+            .ok()
+            .flatten()
     }
 
     /// Records a call that passed the pointer checks. Out of line: inlined into the cold
@@ -389,7 +397,7 @@ impl Entry {
 
 /// What an entry point runs on its checked arguments: the core's call, or the refusal
 /// of the entry's own checks (printed, IDID = -33 in `args`). Implemented with
-/// `#[inline(always)]`: [`Pointers::marshal`] runs it on its short path and
+/// `#[inline(always)]`: [`Pointers::run_known`] runs it on the short path and
 /// [`Pointers::checked`] on the others, each a copy.
 pub(super) trait Body {
     /// Runs the call on `args`.
@@ -459,21 +467,19 @@ pub(super) struct Arguments<'a> {
 }
 
 impl Pointers {
-    /// Reads and checks the shared arguments in the originals' order: scalars, RES,
-    /// INFO, JAC (with INFO(5) = 1 on a first call), the entry's own callbacks, overlaps,
-    /// the arrays, the tolerances; refuses the call (printed, IDID = -33 when writable)
-    /// at the first that fails, also when NEQ, LRW, LIW, an INFO element the original
-    /// reads or an IWORK input does not fit the core's `i32` (`int64` build). Else runs
-    /// `body` on them, and writes back what changed when it returns T and IDID.
+    /// Whether this call may take the short path, [`Pointers::run_known`]: a call with the
+    /// layout of the last call on this thread that passed the pointer checks (null,
+    /// misaligned, overlapping: its pointers and lengths), with separate RTOL and ATOL,
+    /// RES present, JAC present if INFO asks for it and the entry's own scalars and
+    /// callbacks in order, on which [`Pointers::checked`] would refuse nothing. Never in
+    /// the `int64` build, whose INTEGER inputs are checked on every call. Reads the
+    /// scalars and INFO, writes nothing.
     ///
-    /// A call with the layout of the last call on this thread that passed the pointer
-    /// checks (null, misaligned, overlapping), its callbacks present, takes a short path
-    /// ([`Pointers::known`]): none of the checks can fail there. For any other call it
-    /// returns `false` without touching anything: the entry point then calls
-    /// [`Pointers::checked`] from an out-of-line function that builds its own `extra` and
-    /// `body` (so that the short path stores nothing for it), which refuses, or records
-    /// the layout when it passes. Inlined, with `body`, into each entry point: it runs on
-    /// every call, often once per step.
+    /// Each entry point runs it and then [`Pointers::run_known`] inlined, on every call
+    /// (often once per step). When it answers `false` the entry point calls
+    /// [`Pointers::checked`] from an out-of-line function that builds its own `extra`
+    /// and `body` (so that the short path stores nothing for it), which refuses, or
+    /// records the layout when it passes.
     ///
     /// # Safety
     /// The pointers must be valid as the entry point's documentation states (the
@@ -482,107 +488,105 @@ impl Pointers {
     /// INFO(2) = 1 (else one), all readable and writable and not accessed through another
     /// path during the call.
     #[inline(always)]
-    pub(super) unsafe fn marshal<const N: usize>(
+    pub(super) unsafe fn known<const N: usize>(
         &self,
         entry: Entry,
         res_missing: bool,
         jac_missing: bool,
         extra: &Extra<'_>,
-        body: impl Body,
     ) -> bool {
-        // SAFETY: the caller's contract, passed on.
-        unsafe {
-            let Some(mut args) = self.known::<N>(entry, res_missing, jac_missing, extra) else {
-                return false;
-            };
-            conclude(&mut args, body);
-            true
-        }
-    }
-
-    /// The arguments of a call whose pointers and lengths are those of the checked layout
-    /// on this thread, with separate RTOL and ATOL, RES present, JAC present if INFO asks
-    /// for it and the entry's own scalars and callbacks in order: the calls on which
-    /// [`Pointers::checked`] would refuse nothing and skip the pointer checks. `None`
-    /// for any other call (and always in the `int64` build, whose INTEGER inputs are
-    /// checked on every call).
-    ///
-    /// # Safety
-    /// As [`Pointers::marshal`].
-    #[inline(always)]
-    unsafe fn known<const N: usize>(
-        &self,
-        entry: Entry,
-        res_missing: bool,
-        jac_missing: bool,
-        extra: &Extra<'_>,
-    ) -> Option<Arguments<'_>> {
         if cfg!(feature = "int64")
             || res_missing
             || !extra.scalars_read
             || extra.missing_callback.is_some()
         {
-            return None;
+            return false;
         }
-        let record = entry.recorded()?;
+        let Some(record) = entry.recorded() else {
+            return false;
+        };
         if !(record.in_place && same(&record.pointers, &self.addresses())) {
-            return None;
+            return false;
         }
         // SAFETY: the pointers of the checked layout: non-null and aligned; readable
         // (and INFO N values) by the caller's contract.
-        let (neq, tout, lrw, liw, mut info) = unsafe {
+        let (neq, lrw, liw, mut info) = unsafe {
             (
                 self.neq.read(),
-                self.tout.read(),
                 self.lrw.read(),
                 self.liw.read(),
                 IntArray::known(self.info, N),
             )
         };
-        let (neq, lrw, liw) = (narrow(neq)?, narrow(lrw)?, narrow(liw)?);
+        let (Some(neq), Some(lrw), Some(liw)) = (narrow(neq), narrow(lrw), narrow(liw)) else {
+            return false;
+        };
         let flags = info.core();
         let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
         if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
-            return None;
+            return false;
         }
         // DDASSL's region is always empty: compared for DDASKR only.
         // An OR of XORs: compared one by one, not packed into two words first.
         let [n0, l0, i0, f0] = record.scalars;
-        if (n0 ^ neq) | (l0 ^ lrw) | (i0 ^ liw) | (f0 ^ flags[1]) != 0
-            || (matches!(entry, Entry::Ddaskr) && record.region != extra.region)
-        {
-            return None;
-        }
-        let n = usize::try_from(neq).unwrap_or(0);
-        let ntol = if flags[1] == 1 { n } else { 1 };
-        let lr = usize::try_from(lrw).unwrap_or(0);
-        let li = usize::try_from(liw).unwrap_or(0);
-        // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the
-        // pointers of the checked layout are non-null and aligned, and its regions (RTOL,
-        // ATOL, T and IDID included) do not overlap.
+        (n0 ^ neq) | (l0 ^ lrw) | (i0 ^ liw) | (f0 ^ flags[1]) == 0
+            && (matches!(entry, Entry::Ddassl) || record.region == extra.region)
+    }
+
+    /// Runs `body` on the arguments of a call [`Pointers::known`] admitted, its lengths
+    /// those the checks of its layout derived, and writes back what changed (the
+    /// `int64` build's copies). `false`, having done nothing, when there is no record
+    /// (not after `known`).
+    ///
+    /// # Safety
+    /// As [`Pointers::known`], and `known` has answered `true` for these arguments on
+    /// this thread, nothing run since.
+    #[inline(always)]
+    pub(super) unsafe fn run_known<const N: usize>(&self, entry: Entry, body: impl Body) -> bool {
+        let Some(record) = entry.recorded() else {
+            return false;
+        };
+        // The scalars and lengths of the checked layout: the call's, as `known` found.
+        let ([neq, ..], [n, ntol, lr, li]) = (record.scalars, record.lengths);
+        // SAFETY: `known` admitted the call: its pointers are those of the checked
+        // layout, non-null and aligned, its regions (RTOL, ATOL, T and IDID included) do
+        // not overlap, and NEQ, LRW, LIW and INFO(2) are those the lengths were derived
+        // from; readable and writable by the caller's contract.
         unsafe {
-            Some(Arguments {
+            let Some(idid) = idid_in_place(self.idid) else {
+                return false;
+            };
+            let mut args = Arguments {
                 neq,
                 t: &mut *self.t,
-                tout,
-                idid: idid_in_place(self.idid)?,
-                info,
+                tout: self.tout.read(),
+                idid,
+                info: IntArray::known(self.info, N),
                 y: std::slice::from_raw_parts_mut(self.y, n),
                 yprime: std::slice::from_raw_parts_mut(self.yprime, n),
                 rwork: std::slice::from_raw_parts_mut(self.rwork, lr),
                 iwork: IntArray::known(self.iwork, li),
                 rtol: std::slice::from_raw_parts_mut(self.rtol, ntol),
                 atol: std::slice::from_raw_parts_mut(self.atol, ntol),
-            })
+            };
+            conclude(&mut args, body);
         }
+        true
     }
 
-    /// [`Pointers::marshal`] with every check made (those a checked layout makes
-    /// needless skipped): the first call of a solve, a call after another layout, a
-    /// refusal. Each entry point calls it from an out-of-line function.
+    /// Reads and checks the shared arguments in the originals' order: scalars, RES,
+    /// INFO, JAC (with INFO(5) = 1 on a first call), the entry's own callbacks, overlaps,
+    /// the arrays, the tolerances; refuses the call (printed, IDID = -33 when writable)
+    /// at the first that fails, also when NEQ, LRW, LIW, an INFO element the original
+    /// reads or an IWORK input does not fit the core's `i32` (`int64` build). Else runs
+    /// `body` on them, and writes back what changed when it returns T and IDID; records
+    /// the layout when it passed. The checks a checked layout makes needless are
+    /// skipped. For the calls [`Pointers::known`] does not admit: the first call of a
+    /// solve, a call after another layout, a refusal. Each entry point calls it from an
+    /// out-of-line function.
     ///
     /// # Safety
-    /// As [`Pointers::marshal`].
+    /// As [`Pointers::known`].
     #[inline(always)]
     pub(super) unsafe fn checked<const N: usize>(
         self,
@@ -760,6 +764,7 @@ impl Pointers {
             entry.record(Record {
                 pointers: layout.pointers,
                 scalars,
+                lengths: [n, ntol, lr, li],
                 region: extra.region,
                 separate,
                 in_place,
@@ -834,24 +839,21 @@ mod tests {
             missing_callback: None,
             region: (0, 0),
         };
-        let (mut separate, mut separate_slow) = (None, None);
+        let mut separate = None;
         let body = Probe {
             rtol,
             separate: &mut separate,
         };
         // SAFETY: every pointer is valid for the lengths given (IWORK's 40 values are
         // `buf[50..70]`, RWORK reaches into them only when the call is refused); the
-        // checked path taken as an entry point takes it.
+        // short path taken only as `known` admits it, as an entry point takes it.
         unsafe {
-            if !pointers.marshal::<15>(Entry::Ddassl, false, false, &extra, body) {
-                let body = Probe {
-                    rtol,
-                    separate: &mut separate_slow,
-                };
+            if pointers.known::<15>(Entry::Ddassl, false, false, &extra) {
+                assert!(pointers.run_known::<15>(Entry::Ddassl, body));
+            } else {
                 pointers.checked::<15>(Entry::Ddassl, false, false, extra, body);
             }
         }
-        let separate = separate.or(separate_slow);
         assert_eq!(separate.is_none(), idid == -33);
         separate
     }

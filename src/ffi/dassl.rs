@@ -160,7 +160,8 @@ pub unsafe extern "C" fn ddassl_(
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.marshal::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &EXTRA, body)
+                pointers.known::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &EXTRA)
+                    && pointers.run_known::<15>(Entry::Ddassl, body)
             }
         }
     );
