@@ -51,9 +51,9 @@
 /// - `real`: the real factorisation and solves all three use;
 /// - `complex`: what RADAU5 and RADAU share (complex LU, their linear systems, checks);
 /// - `radau5`, `radau`: each one's entry and step loop;
-/// - `kernels`: the LU kernels, one instance per order (a solve runs one or two of them,
-///   so they come after the Runge-Kutta solvers, where they do not part them from what
-///   they share);
+/// - `kernels`: the LU kernels; the dense ones of each order in a section of their own,
+///   `kernels.NN` (a solve runs the kernels of one order: they lie together), all after
+///   the Runge-Kutta solvers, where they do not part them from what they share;
 /// - `dassl`: DDASSL alone (entry, checks, driver);
 /// - `bdf`: what DDASSL and DDASKR share (weights, norms, coefficients, history, Newton
 ///   correction, iteration matrix, LINPACK's DGEFA/DGESL/DGBFA/DGBSL), between the two so
@@ -85,6 +85,9 @@ macro_rules! hot_path {
     (kernels) => {
         ".text.sorted.stiffdae.6.kernels"
     };
+    (kernels, $order:literal) => {
+        concat!(".text.sorted.stiffdae.6.kernels.", $order)
+    };
     (dassl) => {
         ".text.sorted.stiffdae.7.dassl"
     };
@@ -98,13 +101,13 @@ macro_rules! hot_path {
 /// Mach-O's and COFF's plain text sections: `hot_path!` groups on ELF only.
 #[cfg(target_vendor = "apple")]
 macro_rules! hot_path {
-    ($group:ident) => {
+    ($group:ident $(, $order:literal)?) => {
         "__TEXT,__text"
     };
 }
 #[cfg(target_os = "windows")]
 macro_rules! hot_path {
-    ($group:ident) => {
+    ($group:ident $(, $order:literal)?) => {
         ".text"
     };
 }

@@ -14,40 +14,126 @@
 
 use super::Singular;
 
-/// Calls `$f::<N>($args)` for `N` = `$n`, one of the orders `$k` (any larger `$n`: the
-/// last), through a table of the instances' addresses: a `match` would jump through a
-/// table in `.rodata`, a page nothing else of a solve reads (a page fault on a program's
-/// first solve), where this table lies in the relocated data the dynamic loader has
-/// already written. Each instance is the kernel specialised (for the smallest orders
-/// unrolled) for its constant order.
-macro_rules! by_order {
-    ($n:expr, $f:ident($($arg:expr),*); $first:literal $($k:literal)*) => {{
-        let kernels = const { [$f::<$first>, $($f::<$k>),*] };
-        kernels[($n - $first).min(kernels.len() - 1)]($($arg),*)
-    }};
-}
+/// Each order's dense kernels, real (DEC, SOL) and complex (DECC, SOLC), in a module and
+/// a text section of their own ([`hot_path!`]`(kernels, order)`): a solve runs the
+/// kernels of one order, and so touches one stretch of kernel text, not four instances
+/// spread over the 200 kB the instances of all orders take (each a page fault on a
+/// program's first solve). The functions are the generic kernels instantiated for the
+/// constant order, which the compiler specialises (for the smallest orders unrolls).
+macro_rules! per_order {
+    (real: $($m:ident $n:literal $section:literal $dec:ident $sol:ident;)*) => {
+        $(
+            mod $m {
+                use super::{$dec, $sol, Singular};
 
-/// Calls `$f::<N>($args)` for the order `$n` in 1..=16 as the constant `N`, so that
-/// the compiler specialises (and for the smallest orders unrolls) the kernel.
-macro_rules! small {
-    ($n:expr, $f:ident($($arg:expr),*)) => {
-        by_order!($n, $f($($arg),*); 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16)
+                #[inline(never)]
+                #[allow(unsafe_code)]
+                #[link_section = hot_path!(kernels, $section)]
+                pub(super) fn dec(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
+                    $dec::<$n>(a, ip)
+                }
+
+                #[inline(never)]
+                #[allow(unsafe_code)]
+                #[link_section = hot_path!(kernels, $section)]
+                pub(super) fn sol(a: &[f64], b: &mut [f64], ip: &[usize]) {
+                    $sol::<$n>(a, b, ip)
+                }
+            }
+        )*
+
+        /// DEC's kernels for the orders 2 to [`MEDIUM`], by order.
+        ///
+        /// A table of the instances' addresses, not a `match`: a `match` would jump through
+        /// a table in `.rodata`, a page nothing else of a solve reads (a page fault on a
+        /// program's first solve), where this table lies in the relocated data the dynamic
+        /// loader has already written.
+        static DEC: [fn(&mut [f64], &mut [usize]) -> Result<(), Singular>; MEDIUM - 1] =
+            [$($m::dec),*];
+
+        /// SOL's kernels for the orders 2 to [`MEDIUM`], by order (as [`DEC`]).
+        static SOL: [fn(&[f64], &mut [f64], &[usize]); MEDIUM - 1] = [$($m::sol),*];
+    };
+    (complex: $($m:ident $n:literal $section:literal;)*) => {
+        $(
+            mod $m {
+                use super::{decc_fixed, solc_fixed, Singular};
+
+                #[inline(never)]
+                #[allow(unsafe_code)]
+                #[link_section = hot_path!(kernels, $section)]
+                pub(super) fn decc(
+                    ar: &mut [f64],
+                    ai: &mut [f64],
+                    ip: &mut [usize],
+                ) -> Result<(), Singular> {
+                    decc_fixed::<$n>(ar, ai, ip)
+                }
+
+                #[inline(never)]
+                #[allow(unsafe_code)]
+                #[link_section = hot_path!(kernels, $section)]
+                pub(super) fn solc(
+                    ar: &[f64],
+                    ai: &[f64],
+                    br: &mut [f64],
+                    bi: &mut [f64],
+                    ip: &[usize],
+                ) {
+                    solc_fixed::<$n>(ar, ai, br, bi, ip)
+                }
+            }
+        )*
+
+        /// DECC's kernels for the orders 2 to [`SMALL`], by order (as [`DEC`]).
+        static DECC: [fn(&mut [f64], &mut [f64], &mut [usize]) -> Result<(), Singular>;
+            SMALL - 1] = [$($m::decc),*];
+
+        /// SOLC's kernels for the orders 2 to [`SMALL`], by order (as [`DEC`]).
+        static SOLC: [fn(&[f64], &[f64], &mut [f64], &mut [f64], &[usize]); SMALL - 1] =
+            [$($m::solc),*];
     };
 }
 
-/// The orders above [`UNROLL`] up to [`MEDIUM`] as the constant `N`: DEC's and SOL's
-/// specialised kernels there (their smaller orders are unrolled); at these orders a
-/// constant order still pays for the real kernels (the complex ones are well ahead
-/// without it).
-macro_rules! above_unrolled {
-    ($n:expr, $f:ident($($arg:expr),*)) => {
-        by_order!(
-            $n,
-            $f($($arg),*);
-            11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32
-        )
-    };
-}
+per_order!(real:
+    r02 2 "02" dec_unrolled sol_in_registers;
+    r03 3 "03" dec_unrolled sol_in_registers;
+    r04 4 "04" dec_unrolled sol_in_registers;
+    r05 5 "05" dec_unrolled sol_in_registers;
+    r06 6 "06" dec_unrolled sol_in_registers;
+    r07 7 "07" dec_unrolled sol_in_registers;
+    r08 8 "08" dec_unrolled sol_in_registers;
+    r09 9 "09" dec_unrolled sol_in_registers;
+    r10 10 "10" dec_unrolled sol_in_registers;
+    r11 11 "11" dec_fixed sol_fixed;
+    r12 12 "12" dec_fixed sol_fixed;
+    r13 13 "13" dec_fixed sol_fixed;
+    r14 14 "14" dec_fixed sol_fixed;
+    r15 15 "15" dec_fixed sol_fixed;
+    r16 16 "16" dec_fixed sol_fixed;
+    r17 17 "17" dec_fixed sol_fixed;
+    r18 18 "18" dec_fixed sol_fixed;
+    r19 19 "19" dec_fixed sol_fixed;
+    r20 20 "20" dec_fixed sol_fixed;
+    r21 21 "21" dec_fixed sol_fixed;
+    r22 22 "22" dec_fixed sol_fixed;
+    r23 23 "23" dec_fixed sol_fixed;
+    r24 24 "24" dec_fixed sol_fixed;
+    r25 25 "25" dec_fixed sol_fixed;
+    r26 26 "26" dec_fixed sol_fixed;
+    r27 27 "27" dec_fixed sol_fixed;
+    r28 28 "28" dec_fixed sol_fixed;
+    r29 29 "29" dec_fixed sol_fixed;
+    r30 30 "30" dec_fixed sol_fixed;
+    r31 31 "31" dec_fixed sol_fixed;
+    r32 32 "32" dec_fixed sol_fixed;
+);
+
+per_order!(complex:
+    c02 2 "02"; c03 3 "03"; c04 4 "04"; c05 5 "05"; c06 6 "06"; c07 7 "07"; c08 8 "08";
+    c09 9 "09"; c10 10 "10"; c11 11 "11"; c12 12 "12"; c13 13 "13"; c14 14 "14";
+    c15 15 "15"; c16 16 "16";
+);
 
 /// Largest order with a specialised kernel.
 const SMALL: usize = 16;
@@ -58,15 +144,8 @@ const MEDIUM: usize = 32;
 /// Largest order whose kernels have every stage written out.
 const UNROLL: usize = 10;
 
-// The arms of [`unrolled!`] and [`above_unrolled!`] are written for these bounds.
-const _: () = assert!(UNROLL == 10 && MEDIUM == 32);
-
-/// Calls `$f::<N>($args)` for the order `$n` in 2..=UNROLL as the constant `N`.
-macro_rules! unrolled {
-    ($n:expr, $f:ident($($arg:expr),*)) => {
-        by_order!($n, $f($($arg),*); 2 3 4 5 6 7 8 9 10)
-    };
-}
+// [`per_order!`]'s tables are written for these bounds.
+const _: () = assert!(UNROLL == 10 && MEDIUM == 32 && SMALL == 16);
 
 /// `$f($args, k)` for the constant stages k = 0, 1, ..., `$n` - 2 (`$n` ≤ UNROLL), each
 /// written out so that `k` is a constant in its body; `$f` may end in `?`.
@@ -109,10 +188,8 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
 fn dec_orders(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     lengths((lda >= n) & (a.len() == lda * n) & (ip.len() == n));
     if lda == n {
-        match n {
-            2..=UNROLL => return unrolled!(n, dec_unrolled(a, ip)),
-            11..=MEDIUM => return above_unrolled!(n, dec_fixed(a, ip)),
-            _ => {}
+        if (2..=MEDIUM).contains(&n) {
+            return DEC[n - 2](a, ip);
         }
     }
     dec_any(n, a, lda, ip)
@@ -156,9 +233,7 @@ fn nonzero(d: f64, n: usize) -> Result<(), Singular> {
 
 /// [`dec`] for a constant order up to [`UNROLL`], every stage written out so that all
 /// its loops have constant bounds and unroll.
-#[inline(never)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(kernels)]
+#[inline(always)]
 fn dec_unrolled<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
     let (a, ip) = (&mut a[..N * N], &mut ip[..N]);
     let fused = N <= 5;
@@ -175,9 +250,7 @@ fn dec_unrolled<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), S
     nonzero(a[N * N - 1], N)
 }
 
-#[inline(never)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(kernels)]
+#[inline(always)]
 fn dec_fixed<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(N, a, N, ip)
 }
@@ -389,10 +462,8 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     lengths((lda >= n) & (a.len() == lda * n) & (b.len() == n) & (ip.len() == n));
     if lda == n {
-        match n {
-            2..=UNROLL => return unrolled!(n, sol_in_registers(a, b, ip)),
-            11..=MEDIUM => return above_unrolled!(n, sol_fixed(a, b, ip)),
-            _ => {}
+        if (2..=MEDIUM).contains(&n) {
+            return SOL[n - 2](a, b, ip);
         }
     }
     sol_any(n, a, lda, b, ip)
@@ -405,9 +476,7 @@ fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 /// the processor waits for every one of them (RODAS hires, N = 8: SOL 9 % slower than
 /// the original's). The exchanges are selects over the rows (every index a constant, so
 /// B stays in registers); per element the operations and their order are SOL's.
-#[inline(never)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(kernels)]
+#[inline(always)]
 fn sol_in_registers<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
     let (a, b, ip) = (&a[..N * N], &mut b[..N], &ip[..N]);
     let mut x = [0.0; N];
@@ -447,9 +516,7 @@ fn sol_any(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     sol_body(n, a, lda, b, ip);
 }
 
-#[inline(never)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(kernels)]
+#[inline(always)]
 fn sol_fixed<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
     sol_body(N, a, N, b, ip);
 }
@@ -511,7 +578,7 @@ fn decc_orders(
 ) -> Result<(), Singular> {
     lengths((lda >= n) & (ar.len() == lda * n) & (ai.len() == lda * n) & (ip.len() == n));
     if lda == n && (2..=SMALL).contains(&n) {
-        return small!(n, decc_fixed(ar, ai, ip));
+        return DECC[n - 2](ar, ai, ip);
     }
     decc_any(n, ar, ai, lda, ip)
 }
@@ -530,9 +597,7 @@ fn decc_any(
     decc_body(n, ar, ai, lda, ip)
 }
 
-#[inline(never)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(kernels)]
+#[inline(always)]
 fn decc_fixed<const N: usize>(
     ar: &mut [f64],
     ai: &mut [f64],
@@ -723,7 +788,7 @@ fn solc_orders(
             & (ip.len() == n),
     );
     if lda == n && (2..=SMALL).contains(&n) {
-        return small!(n, solc_fixed(ar, ai, br, bi, ip));
+        return SOLC[n - 2](ar, ai, br, bi, ip);
     }
     solc_any(n, ar, ai, lda, br, bi, ip)
 }
@@ -744,9 +809,7 @@ fn solc_any(
     solc_body(n, ar, ai, lda, br, bi, ip);
 }
 
-#[inline(never)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(kernels)]
+#[inline(always)]
 fn solc_fixed<const N: usize>(
     ar: &[f64],
     ai: &[f64],
