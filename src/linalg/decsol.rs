@@ -187,10 +187,8 @@ pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
 #[link_section = hot_path!(real)]
 fn dec_orders(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     lengths((lda >= n) & (a.len() == lda * n) & (ip.len() == n));
-    if lda == n {
-        if (2..=MEDIUM).contains(&n) {
-            return DEC[n - 2](a, ip);
-        }
+    if lda == n && (2..=MEDIUM).contains(&n) {
+        return DEC[n - 2](a, ip);
     }
     dec_any(n, a, lda, ip)
 }
@@ -461,10 +459,8 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 #[link_section = hot_path!(real)]
 fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
     lengths((lda >= n) & (a.len() == lda * n) & (b.len() == n) & (ip.len() == n));
-    if lda == n {
-        if (2..=MEDIUM).contains(&n) {
-            return SOL[n - 2](a, b, ip);
-        }
+    if lda == n && (2..=MEDIUM).contains(&n) {
+        return SOL[n - 2](a, b, ip);
     }
     sol_any(n, a, lda, b, ip)
 }
