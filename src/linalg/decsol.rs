@@ -979,7 +979,10 @@ fn decb_body(
         // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
         ju = ju.max(mu + ip[k] + 1).min(n);
         let mut mm = md;
-        for c in rest.chunks_exact_mut(lda).take(ju.saturating_sub(k + 1)) {
+        // Columns k + 1..ju, each cut from `rest` by its offset: `chunks_exact_mut` would
+        // divide to count them, at every stage.
+        for at in (0..ju.saturating_sub(k + 1)).map(|jk| jk * lda) {
+            let c = &mut rest[at..at + lda];
             m -= 1;
             mm -= 1;
             let t = c[m];
@@ -1392,10 +1395,9 @@ fn decbc_body(
         // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
         ju = ju.max(mu + ip[k] + 1).min(n);
         let mut mm = md;
-        let cols = rest_r
-            .chunks_exact_mut(lda)
-            .zip(rest_i.chunks_exact_mut(lda));
-        for (cr, ci) in cols.take(ju.saturating_sub(k + 1)) {
+        // Columns k + 1..ju cut by their offsets, as in [`decb_body`].
+        for at in (0..ju.saturating_sub(k + 1)).map(|jk| jk * lda) {
+            let (cr, ci) = (&mut rest_r[at..at + lda], &mut rest_i[at..at + lda]);
             m -= 1;
             mm -= 1;
             let (tr, ti) = (cr[m], ci[m]);
