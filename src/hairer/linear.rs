@@ -618,7 +618,8 @@ impl LinearSystem {
         if self.m1 == 0 && !matches!(self.mass, Mass::Identity) {
             // IJOB = 5 and 4 (full or banded M, M1 = 0), SLVRAD's single loop over the
             // rows of M for the three right-hand sides, then SOL and SOLC (SOLB, SOLBC).
-            let n = self.n;
+            // The rows of M index the `nm1` (= n) components.
+            let n = self.nm1;
             let (z1, z2, z3) = (&mut z1[..n], &mut z2[..n], &mut z3[..n]);
             let (f1, f2, f3) = (&f1[..n], &f2[..n], &f3[..n]);
             self.mass_rows(

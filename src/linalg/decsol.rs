@@ -1112,8 +1112,11 @@ fn forward_rows<const ML: usize>(a: &[f64], lda: usize, md: usize, b: &mut [f64]
     let last = b.len() - 1;
     let mut head = b[0];
     let mut below: [f64; ML] = std::array::from_fn(|i| b[(1 + i).min(last)]);
+    // Each column split off the front of the rest: one check per step.
+    let mut rest = a;
     for k in 0..last {
-        let col = &a[k * lda..k * lda + lda];
+        let col;
+        (col, rest) = rest.split_at(lda);
         // IP(k) - k is in 0..=ML: DECB's pivot search stays inside the band.
         let p = ip[k].wrapping_sub(k);
         debug_assert!(p <= ML);
@@ -1142,8 +1145,11 @@ fn back_rows<const MD: usize>(a: &[f64], lda: usize, b: &mut [f64]) {
     let last = b.len() - 1;
     let mut head = b[last];
     let mut above: [f64; MD] = std::array::from_fn(|d| b[last.saturating_sub(d + 1)]);
+    // Each column split off the end of the rest: one check per column.
+    let mut rest = a;
     for k in (0..=last).rev() {
-        let col = &a[k * lda..k * lda + lda];
+        let col;
+        (rest, col) = rest.split_at(rest.len().wrapping_sub(lda));
         let x = head / col[MD];
         b[k] = x;
         let t = -x;
@@ -1601,8 +1607,10 @@ fn forward_rows_c<const ML: usize>(
     let (mut head_r, mut head_i) = (br[0], bi[0]);
     let mut below_r: [f64; ML] = std::array::from_fn(|i| br[(1 + i).min(last)]);
     let mut below_i: [f64; ML] = std::array::from_fn(|i| bi[(1 + i).min(last)]);
+    let (mut rest_r, mut rest_i) = (ar, ai);
     for k in 0..last {
-        let (cr, ci) = (&ar[k * lda..k * lda + lda], &ai[k * lda..k * lda + lda]);
+        let (cr, ci);
+        ((cr, rest_r), (ci, rest_i)) = (rest_r.split_at(lda), rest_i.split_at(lda));
         // IP(k) - k is in 0..=ML: DECBC's pivot search stays inside the band.
         let p = ip[k].wrapping_sub(k);
         debug_assert!(p <= ML);
@@ -1640,8 +1648,11 @@ fn back_rows_c<const MD: usize>(
     let (mut head_r, mut head_i) = (br[last], bi[last]);
     let mut above_r: [f64; MD] = std::array::from_fn(|d| br[last.saturating_sub(d + 1)]);
     let mut above_i: [f64; MD] = std::array::from_fn(|d| bi[last.saturating_sub(d + 1)]);
+    let (mut rest_r, mut rest_i) = (ar, ai);
     for k in (0..=last).rev() {
-        let (cr, ci) = (&ar[k * lda..k * lda + lda], &ai[k * lda..k * lda + lda]);
+        let (cr, ci);
+        let at = rest_r.len().wrapping_sub(lda);
+        ((rest_r, cr), (rest_i, ci)) = (rest_r.split_at(at), rest_i.split_at(at));
         let (xr, xi) = cdiv(head_r, head_i, cr[MD], ci[MD]);
         br[k] = xr;
         bi[k] = xi;
