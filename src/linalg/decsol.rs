@@ -858,7 +858,7 @@ fn decb_ml<const ML: usize>(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    decb_body(n, a, lda, ML, mu, ip)
+    decb_body::<ML>(n, a, lda, ML, mu, ip)
 }
 
 /// Loops 7 to 60 of DECB for one subdiagonal, indexed as the original: with a single
@@ -938,12 +938,14 @@ fn decb_any(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    decb_body(n, a, lda, ml, mu, ip)
+    decb_body::<0>(n, a, lda, ml, mu, ip)
 }
 
-/// Loops 5 to 60 of DECB (`ml` > 0, `n` > 1).
+/// Loops 5 to 60 of DECB (`ml` > 0, `n` > 1); the stages whose column has `ML` (> 0)
+/// multipliers run a copy of the stage with that count constant, so that its short loops
+/// unroll (`ML` = 0: no such copy).
 #[inline(always)]
-fn decb_body(
+fn decb_body<const ML: usize>(
     n: usize,
     a: &mut [f64],
     lda: usize,
@@ -951,49 +953,83 @@ fn decb_body(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    let md = ml + mu;
     for j in (mu + 1)..n {
         a[j * lda..j * lda + ml].fill(0.0);
     }
     let mut ju = 0;
     for k in 0..n - 1 {
-        let (done, rest) = a.split_at_mut((k + 1) * lda);
-        let colk = &mut done[k * lda..];
-        // Rows md..=mdl of column k are the diagonal and the subdiagonals inside.
-        let mdl = ml.min(n - 1 - k) + md;
-        let band = &mut colk[md..=mdl];
-        let p = search(band, 0);
-        let mut m = md + p;
-        ip[k] = m + k - md;
-        let t = band[p];
-        band[p] = band[0];
-        band[0] = t;
+        let len = ml.min(n - 1 - k);
+        let band = Band {
+            n,
+            lda,
+            md: ml + mu,
+            mu,
+        };
+        if ML != 0 && len == ML {
+            decb_stage(a, band, k, ML, ip, &mut ju)?;
+        } else {
+            decb_stage(a, band, k, len, ip, &mut ju)?;
+        }
+    }
+    Ok(())
+}
+
+/// The order, leading dimension, 0-based row of the diagonal (`ml + mu`) and `mu` of a
+/// band matrix in DECB's storage.
+#[derive(Clone, Copy)]
+struct Band {
+    n: usize,
+    lda: usize,
+    md: usize,
+    mu: usize,
+}
+
+/// Stage k of DECB (loops 10 to 50) with `len` multipliers (`min(ML, N-K)`); `ju` is
+/// JU, carried from stage to stage.
+#[inline(always)]
+fn decb_stage(
+    a: &mut [f64],
+    b: Band,
+    k: usize,
+    len: usize,
+    ip: &mut [usize],
+    ju: &mut usize,
+) -> Result<(), Singular> {
+    let Band { n, lda, md, mu } = b;
+    let (done, rest) = a.split_at_mut((k + 1) * lda);
+    // Rows md..=md + len of column k are the diagonal and the subdiagonals inside.
+    let band = &mut done[k * lda + md..k * lda + md + len + 1];
+    let p = search(band, 0);
+    let mut m = md + p;
+    ip[k] = m + k - md;
+    let t = band[p];
+    band[p] = band[0];
+    band[0] = t;
+    if t == 0.0 {
+        return Err(Singular { stage: k + 1 });
+    }
+    let t = 1.0 / t;
+    for x in &mut band[1..] {
+        *x = -*x * t;
+    }
+    let mult = &band[1..];
+    // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+    *ju = (*ju).max(mu + ip[k] + 1).min(n);
+    let mut mm = md;
+    // Columns k + 1..ju, each cut from `rest` by its offset: `chunks_exact_mut` would
+    // divide to count them, at every stage.
+    for at in (0..ju.saturating_sub(k + 1)).map(|jk| jk * lda) {
+        let c = &mut rest[at..at + lda];
+        m -= 1;
+        mm -= 1;
+        let t = c[m];
+        c[m] = c[mm];
+        c[mm] = t;
         if t == 0.0 {
-            return Err(Singular { stage: k + 1 });
+            continue;
         }
-        let t = 1.0 / t;
-        for x in &mut band[1..] {
-            *x = -*x * t;
-        }
-        let mult = &band[1..];
-        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
-        ju = ju.max(mu + ip[k] + 1).min(n);
-        let mut mm = md;
-        // Columns k + 1..ju, each cut from `rest` by its offset: `chunks_exact_mut` would
-        // divide to count them, at every stage.
-        for at in (0..ju.saturating_sub(k + 1)).map(|jk| jk * lda) {
-            let c = &mut rest[at..at + lda];
-            m -= 1;
-            mm -= 1;
-            let t = c[m];
-            c[m] = c[mm];
-            c[mm] = t;
-            if t == 0.0 {
-                continue;
-            }
-            // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
-            axpy(&mut c[mm + 1..mm + 1 + mult.len()], mult, t);
-        }
+        // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
+        axpy(&mut c[mm + 1..mm + 1 + len], mult, t);
     }
     Ok(())
 }
@@ -1254,7 +1290,7 @@ fn decbc_ml<const ML: usize>(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    decbc_body(n, ar, ai, lda, ML, mu, ip)
+    decbc_body::<ML>(n, ar, ai, lda, ML, mu, ip)
 }
 
 /// Loops 7 to 60 of DECBC for one subdiagonal, indexed as the original (see
@@ -1349,12 +1385,12 @@ fn decbc_any(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    decbc_body(n, ar, ai, lda, ml, mu, ip)
+    decbc_body::<0>(n, ar, ai, lda, ml, mu, ip)
 }
 
 /// Loops 5 to 60 of DECBC (`ml` > 0, `n` > 1), as [`decb_body`].
 #[inline(always)]
-fn decbc_body(
+fn decbc_body<const ML: usize>(
     n: usize,
     ar: &mut [f64],
     ai: &mut [f64],
@@ -1363,61 +1399,86 @@ fn decbc_body(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    let md = ml + mu;
     for j in (mu + 1)..n {
         ar[j * lda..j * lda + ml].fill(0.0);
         ai[j * lda..j * lda + ml].fill(0.0);
     }
     let mut ju = 0;
     for k in 0..n - 1 {
-        let (done_r, rest_r) = ar.split_at_mut((k + 1) * lda);
-        let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
-        // Rows md..=mdl of column k are the diagonal and the subdiagonals inside.
-        let mdl = ml.min(n - 1 - k) + md;
-        let band_r = &mut done_r[k * lda + md..=k * lda + mdl];
-        let band_i = &mut done_i[k * lda + md..=k * lda + mdl];
-        let p = search_c(band_r, band_i, 0);
-        let mut m = md + p;
-        ip[k] = m + k - md;
-        let (tr, ti) = (band_r[p], band_i[p]);
-        band_r[p] = band_r[0];
-        band_i[p] = band_i[0];
-        band_r[0] = tr;
-        band_i[0] = ti;
+        let len = ml.min(n - 1 - k);
+        let band = Band {
+            n,
+            lda,
+            md: ml + mu,
+            mu,
+        };
+        if ML != 0 && len == ML {
+            decbc_stage(ar, ai, band, k, ML, ip, &mut ju)?;
+        } else {
+            decbc_stage(ar, ai, band, k, len, ip, &mut ju)?;
+        }
+    }
+    Ok(())
+}
+
+/// Stage k of DECBC (loops 10 to 50), as [`decb_stage`].
+#[inline(always)]
+fn decbc_stage(
+    ar: &mut [f64],
+    ai: &mut [f64],
+    b: Band,
+    k: usize,
+    len: usize,
+    ip: &mut [usize],
+    ju: &mut usize,
+) -> Result<(), Singular> {
+    let Band { n, lda, md, mu } = b;
+    let (done_r, rest_r) = ar.split_at_mut((k + 1) * lda);
+    let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
+    // Rows md..=md + len of column k are the diagonal and the subdiagonals inside.
+    let rows = k * lda + md..k * lda + md + len + 1;
+    let band_r = &mut done_r[rows.clone()];
+    let band_i = &mut done_i[rows];
+    let p = search_c(band_r, band_i, 0);
+    let mut m = md + p;
+    ip[k] = m + k - md;
+    let (tr, ti) = (band_r[p], band_i[p]);
+    band_r[p] = band_r[0];
+    band_i[p] = band_i[0];
+    band_r[0] = tr;
+    band_i[0] = ti;
+    if cabs1(tr, ti) == 0.0 {
+        return Err(Singular { stage: k + 1 });
+    }
+    let den = tr * tr + ti * ti;
+    let tr = tr / den;
+    let ti = -ti / den;
+    for (r, s) in band_r[1..].iter_mut().zip(band_i[1..].iter_mut()) {
+        let prodr = *r * tr - *s * ti;
+        let prodi = *s * tr + *r * ti;
+        *r = -prodr;
+        *s = -prodi;
+    }
+    let (mr, mi) = (&band_r[1..], &band_i[1..]);
+    // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+    *ju = (*ju).max(mu + ip[k] + 1).min(n);
+    let mut mm = md;
+    // Columns k + 1..ju cut by their offsets, as in [`decb_stage`].
+    for at in (0..ju.saturating_sub(k + 1)).map(|jk| jk * lda) {
+        let (cr, ci) = (&mut rest_r[at..at + lda], &mut rest_i[at..at + lda]);
+        m -= 1;
+        mm -= 1;
+        let (tr, ti) = (cr[m], ci[m]);
+        cr[m] = cr[mm];
+        ci[m] = ci[mm];
+        cr[mm] = tr;
+        ci[mm] = ti;
         if cabs1(tr, ti) == 0.0 {
-            return Err(Singular { stage: k + 1 });
+            continue;
         }
-        let den = tr * tr + ti * ti;
-        let tr = tr / den;
-        let ti = -ti / den;
-        for (r, s) in band_r[1..].iter_mut().zip(band_i[1..].iter_mut()) {
-            let prodr = *r * tr - *s * ti;
-            let prodi = *s * tr + *r * ti;
-            *r = -prodr;
-            *s = -prodi;
-        }
-        let (mr, mi) = (&band_r[1..], &band_i[1..]);
-        let len = mr.len();
-        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
-        ju = ju.max(mu + ip[k] + 1).min(n);
-        let mut mm = md;
-        // Columns k + 1..ju cut by their offsets, as in [`decb_body`].
-        for at in (0..ju.saturating_sub(k + 1)).map(|jk| jk * lda) {
-            let (cr, ci) = (&mut rest_r[at..at + lda], &mut rest_i[at..at + lda]);
-            m -= 1;
-            mm -= 1;
-            let (tr, ti) = (cr[m], ci[m]);
-            cr[m] = cr[mm];
-            ci[m] = ci[mm];
-            cr[mm] = tr;
-            ci[mm] = ti;
-            if cabs1(tr, ti) == 0.0 {
-                continue;
-            }
-            // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
-            let rows = mm + 1..mm + 1 + len;
-            axpy_column(&mut cr[rows.clone()], &mut ci[rows], mr, mi, tr, ti);
-        }
+        // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
+        let rows = mm + 1..mm + 1 + len;
+        axpy_column(&mut cr[rows.clone()], &mut ci[rows], mr, mi, tr, ti);
     }
     Ok(())
 }
