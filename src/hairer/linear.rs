@@ -947,6 +947,20 @@ struct BandRows {
 }
 
 impl BandRows {
+    /// That both bands fit their columns (leading dimensions `ld` of E, `ldj` of the
+    /// Jacobian, `lm` of the mass matrix): checked once, so that the compiler drops the
+    /// checks of every column's rows.
+    #[inline(always)]
+    fn check(&self, ld: usize, ldj: usize, lm: usize) {
+        assert!(
+            self.mle + self.mbjac <= ld
+                && self.mdiff + self.mbb <= ld
+                && self.mbjac <= ldj
+                && self.mbb <= lm,
+            "band rows outside their columns"
+        );
+    }
+
     fn new(ml: usize, mu: usize, mlm: usize, mum: usize) -> Self {
         Self {
             mle: ml,
@@ -977,14 +991,17 @@ fn band_real(
     fac1: f64,
     nm1: usize,
 ) {
-    for j in 0..nm1 {
-        let col = &mut e[j * ld..j * ld + ld];
-        let f = &jac[j * ldj..j * ldj + r.mbjac];
-        for (x, &v) in col[r.mle..r.mle + r.mbjac].iter_mut().zip(f) {
+    r.check(ld, ldj, lm);
+    // Each column split off the front of the rest: one check per matrix and column.
+    let (mut e, mut jac, mut fmas) = (e, jac, fmas);
+    for _ in 0..nm1 {
+        let (col, f, b);
+        ((col, e), (f, jac), (b, fmas)) =
+            (e.split_at_mut(ld), jac.split_at(ldj), fmas.split_at(lm));
+        for (x, &v) in col[r.mle..r.mle + r.mbjac].iter_mut().zip(&f[..r.mbjac]) {
             *x = -v;
         }
-        let b = &fmas[j * lm..j * lm + r.mbb];
-        for (x, &v) in col[r.mdiff..r.mdiff + r.mbb].iter_mut().zip(b) {
+        for (x, &v) in col[r.mdiff..r.mdiff + r.mbb].iter_mut().zip(&b[..r.mbb]) {
             *x += fac1 * v;
         }
     }
@@ -1013,16 +1030,24 @@ fn band_complex(
     // A zero the compiler cannot see, so that it does not split the zeroing out of the
     // loop into a call of `memset` per column.
     let zero = std::hint::black_box(0.0);
+    r.check(ld, ldj, lm);
+    // Each column split off the front of the rest, as in [`band_real`].
+    let (mut er, mut ei, mut jac, mut fmas) = (er, ei, jac, fmas);
     for j in 0..nm1 {
-        let (rc, ic) = (&mut er[j * ld..j * ld + ld], &mut ei[j * ld..j * ld + ld]);
-        let f = &jac[j * ldj..j * ldj + r.mbjac];
+        let (rc, ic, f, b);
+        ((rc, er), (ic, ei)) = (er.split_at_mut(ld), ei.split_at_mut(ld));
+        ((f, jac), (b, fmas)) = (jac.split_at(ldj), fmas.split_at(lm));
         let jrows = r.mle..r.mle + r.mbjac;
-        for ((x, y), &v) in rc[jrows.clone()].iter_mut().zip(&mut ic[jrows]).zip(f) {
+        for ((x, y), &v) in rc[jrows.clone()]
+            .iter_mut()
+            .zip(&mut ic[jrows])
+            .zip(&f[..r.mbjac])
+        {
             *x = -v;
             *y = zero;
         }
         let rows = r.mum.saturating_sub(j)..r.mbb.min(r.mum + nm1 - j);
-        let b = &fmas[j * lm..j * lm + r.mbb][rows.clone()];
+        let b = &b[..r.mbb][rows.clone()];
         let (rc, ic) = (&mut rc[r.mdiff..], &mut ic[r.mdiff..]);
         for ((x, y), &v) in rc[rows.clone()].iter_mut().zip(&mut ic[rows]).zip(b) {
             *x += alphn * v;
