@@ -363,21 +363,8 @@ impl LinearSystem {
                         ml: mlm,
                         mu: mum,
                     } => {
-                        // Column by column as the original: -J, then the mass band, whose
-                        // row r sits at row r + MDIFF (MDIFF = MLE + MUE - MUMAS).
-                        let mdiff = ml + mu - mum;
-                        let mbb = mlm + mum + 1;
-                        let cols = e1
-                            .chunks_exact_mut(ld)
-                            .zip(jac[..nm1 * ldj].chunks_exact(ldj));
-                        for ((ecol, jcol), mcol) in
-                            cols.zip(fmas[..nm1 * lm].chunks_exact(lm)).take(nm1)
-                        {
-                            negate(ecol, jcol);
-                            for (e, &b) in ecol[mdiff..mdiff + mbb].iter_mut().zip(&mcol[..mbb]) {
-                                *e += fac1 * b;
-                            }
-                        }
+                        let rows = BandRows::new(ml, mu, mlm, mum);
+                        band_real(e1, ld, jac, ldj, fmas, lm, rows, fac1, nm1);
                     }
                     Mass::Full => unreachable!("full mass with banded Jacobian is rejected"),
                 }
@@ -476,50 +463,36 @@ impl LinearSystem {
                     }
                 }
             }
-            Some((ml, mu)) => {
-                let mbjac = ml + mu + 1;
-                let jac = &fjac[m1 * ldj..];
-                let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
-                for ((rcol, icol), jcol) in cols.zip(jac[..nm1 * ldj].chunks_exact(ldj)).take(nm1) {
-                    let (rcol, icol) = (&mut rcol[mle..mle + mbjac], &mut icol[mle..mle + mbjac]);
-                    for ((r, i), &f) in rcol.iter_mut().zip(icol).zip(&jcol[..mbjac]) {
-                        *r = -f;
-                        *i = 0.0;
-                    }
-                }
-                match self.mass {
-                    Mass::Identity => {
-                        for j in 0..nm1 {
-                            er[ml + mu + j * ld] += alphn;
-                            ei[ml + mu + j * ld] = betan;
+            Some((ml, mu)) => match self.mass {
+                Mass::Identity => {
+                    let mbjac = ml + mu + 1;
+                    let jac = &fjac[m1 * ldj..];
+                    let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
+                    let cols = cols.zip(jac[..nm1 * ldj].chunks_exact(ldj)).take(nm1);
+                    for ((rcol, icol), jcol) in cols {
+                        let rows = mle..mle + mbjac;
+                        let (rcol, icol) = (&mut rcol[rows.clone()], &mut icol[rows]);
+                        for ((r, i), &f) in rcol.iter_mut().zip(icol).zip(&jcol[..mbjac]) {
+                            *r = -f;
+                            *i = 0.0;
                         }
                     }
-                    Mass::Banded {
-                        ld: lm,
-                        ml: mlm,
-                        mu: mum,
-                    } => {
-                        // Only the band rows inside the matrix, as DECOMC's IJOB = 4.
-                        let mdiff = ml + mu - mum;
-                        let mbb = mlm + mum + 1;
-                        let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
-                        for (j, ((rcol, icol), mcol)) in cols
-                            .zip(fmas[..nm1 * lm].chunks_exact(lm))
-                            .take(nm1)
-                            .enumerate()
-                        {
-                            let rows = mum.saturating_sub(j)..mbb.min(mum + nm1 - j);
-                            let (rcol, icol) = (&mut rcol[mdiff..], &mut icol[mdiff..]);
-                            let (rcol, icol) = (&mut rcol[rows.clone()], &mut icol[rows.clone()]);
-                            for ((r, i), &bb) in rcol.iter_mut().zip(icol).zip(&mcol[rows]) {
-                                *r += alphn * bb;
-                                *i = betan * bb;
-                            }
-                        }
+                    for j in 0..nm1 {
+                        er[ml + mu + j * ld] += alphn;
+                        ei[ml + mu + j * ld] = betan;
                     }
-                    Mass::Full => unreachable!("full mass with banded Jacobian is rejected"),
                 }
-            }
+                Mass::Banded {
+                    ld: lm,
+                    ml: mlm,
+                    mu: mum,
+                } => {
+                    let rows = BandRows::new(ml, mu, mlm, mum);
+                    let jac = &fjac[m1 * ldj..];
+                    band_complex(er, ei, ld, jac, ldj, fmas, lm, rows, alphn, betan, nm1);
+                }
+                Mass::Full => unreachable!("full mass with banded Jacobian is rejected"),
+            },
         }
         if m1 > 0 {
             let mm = m1 / self.m2;
@@ -645,7 +618,8 @@ impl LinearSystem {
         if self.m1 == 0 && !matches!(self.mass, Mass::Identity) {
             // IJOB = 5 and 4 (full or banded M, M1 = 0), SLVRAD's single loop over the
             // rows of M for the three right-hand sides, then SOL and SOLC (SOLB, SOLBC).
-            let n = self.n;
+            // The rows of M index the `nm1` (= n) components.
+            let n = self.nm1;
             let (z1, z2, z3) = (&mut z1[..n], &mut z2[..n], &mut z3[..n]);
             let (f1, f2, f3) = (&f1[..n], &f2[..n], &f3[..n]);
             self.mass_rows(
@@ -953,6 +927,132 @@ impl LinearSystem {
         }
         self.solve_e1(fjac, fac1, cont);
         scaled_error(&cont[..n], scal)
+    }
+}
+
+/// Where the bands of `-J` and of the mass matrix lie in a column of E1 or E2 (band
+/// storage, element (i, j) at row `i - j + ml + mu`).
+#[derive(Clone, Copy)]
+struct BandRows {
+    /// MLE: the Jacobian's band row `r` lands at row `r + mle`.
+    mle: usize,
+    /// MBJAC = ML + MU + 1 rows of the Jacobian's band.
+    mbjac: usize,
+    /// MDIFF = ML + MU - MUMAS: the mass band's row `r` lands at row `r + mdiff`.
+    mdiff: usize,
+    /// MBB = MLMAS + MUMAS + 1 rows of the mass band.
+    mbb: usize,
+    /// MUMAS.
+    mum: usize,
+}
+
+impl BandRows {
+    /// That both bands fit their columns (leading dimensions `ld` of E, `ldj` of the
+    /// Jacobian, `lm` of the mass matrix): checked once, so that the compiler drops the
+    /// checks of every column's rows.
+    #[inline(always)]
+    fn check(&self, ld: usize, ldj: usize, lm: usize) {
+        assert!(
+            self.mle + self.mbjac <= ld
+                && self.mdiff + self.mbb <= ld
+                && self.mbjac <= ldj
+                && self.mbb <= lm,
+            "band rows outside their columns"
+        );
+    }
+
+    fn new(ml: usize, mu: usize, mlm: usize, mum: usize) -> Self {
+        Self {
+            mle: ml,
+            mbjac: ml + mu + 1,
+            mdiff: ml + mu - mum,
+            mbb: mlm + mum + 1,
+            mum,
+        }
+    }
+}
+
+/// DECOMR with banded Jacobian and mass matrix (IJOB = 4, 14): column by column as the
+/// original, `-J`, then `fac1·M` added over the mass band's MBB rows. The matrices are
+/// parameters so that the compiler knows they do not overlap (in the caller, it checked
+/// at run time before the short loops of every column).
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(real)]
+fn band_real(
+    e: &mut [f64],
+    ld: usize,
+    jac: &[f64],
+    ldj: usize,
+    fmas: &[f64],
+    lm: usize,
+    r: BandRows,
+    fac1: f64,
+    nm1: usize,
+) {
+    r.check(ld, ldj, lm);
+    // Each column split off the front of the rest: one check per matrix and column.
+    let (mut e, mut jac, mut fmas) = (e, jac, fmas);
+    for _ in 0..nm1 {
+        let (col, f, b);
+        ((col, e), (f, jac), (b, fmas)) =
+            (e.split_at_mut(ld), jac.split_at(ldj), fmas.split_at(lm));
+        for (x, &v) in col[r.mle..r.mle + r.mbjac].iter_mut().zip(&f[..r.mbjac]) {
+            *x = -v;
+        }
+        for (x, &v) in col[r.mdiff..r.mdiff + r.mbb].iter_mut().zip(&b[..r.mbb]) {
+            *x += fac1 * v;
+        }
+    }
+}
+
+/// DECOMC with banded Jacobian and mass matrix (IJOB = 4, 14), as [`band_real`]: `-J`
+/// and a zero imaginary part, then the mass band's rows inside the matrix (as IJOB = 4)
+/// times `alphn + i·betan`.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
+fn band_complex(
+    er: &mut [f64],
+    ei: &mut [f64],
+    ld: usize,
+    jac: &[f64],
+    ldj: usize,
+    fmas: &[f64],
+    lm: usize,
+    r: BandRows,
+    alphn: f64,
+    betan: f64,
+    nm1: usize,
+) {
+    // A zero the compiler cannot see, so that it does not split the zeroing out of the
+    // loop into a call of `memset` per column.
+    let zero = std::hint::black_box(0.0);
+    r.check(ld, ldj, lm);
+    // Each column split off the front of the rest, as in [`band_real`].
+    let (mut er, mut ei, mut jac, mut fmas) = (er, ei, jac, fmas);
+    for j in 0..nm1 {
+        let (rc, ic, f, b);
+        ((rc, er), (ic, ei)) = (er.split_at_mut(ld), ei.split_at_mut(ld));
+        ((f, jac), (b, fmas)) = (jac.split_at(ldj), fmas.split_at(lm));
+        let jrows = r.mle..r.mle + r.mbjac;
+        for ((x, y), &v) in rc[jrows.clone()]
+            .iter_mut()
+            .zip(&mut ic[jrows])
+            .zip(&f[..r.mbjac])
+        {
+            *x = -v;
+            *y = zero;
+        }
+        let rows = r.mum.saturating_sub(j)..r.mbb.min(r.mum + nm1 - j);
+        let b = &b[..r.mbb][rows.clone()];
+        let (rc, ic) = (&mut rc[r.mdiff..], &mut ic[r.mdiff..]);
+        for ((x, y), &v) in rc[rows.clone()].iter_mut().zip(&mut ic[rows]).zip(b) {
+            *x += alphn * v;
+            *y = betan * v;
+        }
     }
 }
 

@@ -917,7 +917,7 @@ fn decb_ml<const ML: usize>(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    decb_body(n, a, lda, ML, mu, ip)
+    decb_body::<ML>(n, a, lda, ML, mu, ip)
 }
 
 /// Loops 7 to 60 of DECB for one subdiagonal, indexed as the original: with a single
@@ -997,12 +997,14 @@ fn decb_any(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    decb_body(n, a, lda, ml, mu, ip)
+    decb_body::<0>(n, a, lda, ml, mu, ip)
 }
 
-/// Loops 5 to 60 of DECB (`ml` > 0, `n` > 1).
+/// Loops 5 to 60 of DECB (`ml` > 0, `n` > 1); the stages whose column has `ML` (> 0)
+/// multipliers run a copy of the stage with that count constant, so that its short loops
+/// unroll (`ML` = 0: no such copy).
 #[inline(always)]
-fn decb_body(
+fn decb_body<const ML: usize>(
     n: usize,
     a: &mut [f64],
     lda: usize,
@@ -1010,46 +1012,83 @@ fn decb_body(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    let md = ml + mu;
     for j in (mu + 1)..n {
         a[j * lda..j * lda + ml].fill(0.0);
     }
     let mut ju = 0;
     for k in 0..n - 1 {
-        let (done, rest) = a.split_at_mut((k + 1) * lda);
-        let colk = &mut done[k * lda..];
-        // Rows md..=mdl of column k are the diagonal and the subdiagonals inside.
-        let mdl = ml.min(n - 1 - k) + md;
-        let band = &mut colk[md..=mdl];
-        let p = search(band, 0);
-        let mut m = md + p;
-        ip[k] = m + k - md;
-        let t = band[p];
-        band[p] = band[0];
-        band[0] = t;
+        let len = ml.min(n - 1 - k);
+        let band = Band {
+            n,
+            lda,
+            md: ml + mu,
+            mu,
+        };
+        if ML != 0 && len == ML {
+            decb_stage(a, band, k, ML, ip, &mut ju)?;
+        } else {
+            decb_stage(a, band, k, len, ip, &mut ju)?;
+        }
+    }
+    Ok(())
+}
+
+/// The order, leading dimension, 0-based row of the diagonal (`ml + mu`) and `mu` of a
+/// band matrix in DECB's storage.
+#[derive(Clone, Copy)]
+struct Band {
+    n: usize,
+    lda: usize,
+    md: usize,
+    mu: usize,
+}
+
+/// Stage k of DECB (loops 10 to 50) with `len` multipliers (`min(ML, N-K)`); `ju` is
+/// JU, carried from stage to stage.
+#[inline(always)]
+fn decb_stage(
+    a: &mut [f64],
+    b: Band,
+    k: usize,
+    len: usize,
+    ip: &mut [usize],
+    ju: &mut usize,
+) -> Result<(), Singular> {
+    let Band { n, lda, md, mu } = b;
+    let (done, rest) = a.split_at_mut((k + 1) * lda);
+    // Rows md..=md + len of column k are the diagonal and the subdiagonals inside.
+    let band = &mut done[k * lda + md..k * lda + md + len + 1];
+    let p = search(band, 0);
+    let mut m = md + p;
+    ip[k] = m + k - md;
+    let t = band[p];
+    band[p] = band[0];
+    band[0] = t;
+    if t == 0.0 {
+        return Err(Singular { stage: k + 1 });
+    }
+    let t = 1.0 / t;
+    for x in &mut band[1..] {
+        *x = -*x * t;
+    }
+    let mult = &band[1..];
+    // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+    *ju = (*ju).max(mu + ip[k] + 1).min(n);
+    let mut mm = md;
+    // Columns k + 1..ju, each cut from `rest` by its offset: `chunks_exact_mut` would
+    // divide to count them, at every stage.
+    for at in (0..ju.saturating_sub(k + 1)).map(|jk| jk * lda) {
+        let c = &mut rest[at..at + lda];
+        m -= 1;
+        mm -= 1;
+        let t = c[m];
+        c[m] = c[mm];
+        c[mm] = t;
         if t == 0.0 {
-            return Err(Singular { stage: k + 1 });
+            continue;
         }
-        let t = 1.0 / t;
-        for x in &mut band[1..] {
-            *x = -*x * t;
-        }
-        let mult = &band[1..];
-        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
-        ju = ju.max(mu + ip[k] + 1).min(n);
-        let mut mm = md;
-        for c in rest.chunks_exact_mut(lda).take(ju.saturating_sub(k + 1)) {
-            m -= 1;
-            mm -= 1;
-            let t = c[m];
-            c[m] = c[mm];
-            c[mm] = t;
-            if t == 0.0 {
-                continue;
-            }
-            // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
-            axpy(&mut c[mm + 1..mm + 1 + mult.len()], mult, t);
-        }
+        // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
+        axpy(&mut c[mm + 1..mm + 1 + len], mult, t);
     }
     Ok(())
 }
@@ -1091,42 +1130,50 @@ fn solb_order2(a: &[f64], lda: usize, ml: usize, md: usize, b: &mut [f64], m: us
     b[0] = b[0] / a[md];
 }
 
-/// Largest band above the diagonal (`ml + mu`) whose back substitution runs row by row.
+/// Largest band (`ml` forward, `ml + mu` back) whose substitution loops carry their
+/// window of `b` in registers.
 const ROWS: usize = 4;
 
-/// Loops 20 to 50 of SOLB.
+/// Loops 20 to 50 of SOLB (`n` > 2).
 #[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(kernels)]
 fn solb_body(n: usize, a: &[f64], lda: usize, ml: usize, mu: usize, b: &mut [f64], ip: &[usize]) {
     let md = ml + mu;
-    if ml != 0 {
-        let done = match ml {
-            1 => forward_rows::<1>(n, a, lda, md, b, ip),
-            2 => forward_rows::<2>(n, a, lda, md, b, ip),
-            3 => forward_rows::<3>(n, a, lda, md, b, ip),
-            ROWS => forward_rows::<ROWS>(n, a, lda, md, b, ip),
-            _ => 0,
-        };
-        for k in done..n.saturating_sub(1) {
-            let m = ip[k];
-            let t = b[m];
-            b[m] = b[k];
-            b[k] = t;
-            let mdl = ml.min(n - 1 - k) + md;
-            for i in md + 1..=mdl {
-                let imd = i + k - md;
-                b[imd] = b[imd] + a[i + k * lda] * t;
-            }
-        }
+    lengths(lda > md + ml);
+    let (a, b, ip) = (&a[..n * lda], &mut b[..n], &ip[..n]);
+    match ml {
+        0 => {}
+        1 => forward_rows::<1>(a, lda, md, b, ip),
+        2 => forward_rows::<2>(a, lda, md, b, ip),
+        3 => forward_rows::<3>(a, lda, md, b, ip),
+        ROWS => forward_rows::<ROWS>(a, lda, md, b, ip),
+        _ => forward_columns(a, lda, ml, md, b, ip),
     }
     match md {
-        0 => back_rows::<0>(n, a, lda, b),
-        1 => back_rows::<1>(n, a, lda, b),
-        2 => back_rows::<2>(n, a, lda, b),
-        3 => back_rows::<3>(n, a, lda, b),
-        ROWS => back_rows::<ROWS>(n, a, lda, b),
+        0 => back_rows::<0>(a, lda, b),
+        1 => back_rows::<1>(a, lda, b),
+        2 => back_rows::<2>(a, lda, b),
+        3 => back_rows::<3>(a, lda, b),
+        ROWS => back_rows::<ROWS>(a, lda, b),
         _ => back_columns(n, a, lda, md, b),
+    }
+}
+
+/// Loops 10 to 20 of SOLB as the original, for wide bands.
+#[inline(always)]
+fn forward_columns(a: &[f64], lda: usize, ml: usize, md: usize, b: &mut [f64], ip: &[usize]) {
+    let n = b.len();
+    for k in 0..n - 1 {
+        let m = ip[k];
+        let t = b[m];
+        b[m] = b[k];
+        b[k] = t;
+        let mdl = ml.min(n - 1 - k) + md;
+        for i in md + 1..=mdl {
+            let imd = i + k - md;
+            b[imd] = b[imd] + a[i + k * lda] * t;
+        }
     }
 }
 
@@ -1146,30 +1193,27 @@ fn back_columns(n: usize, a: &[f64], lda: usize, md: usize, b: &mut [f64]) {
     b[0] = b[0] / a[md];
 }
 
-/// Loops 10 to 20 of SOLB for `ML` ≤ [`ROWS`] subdiagonals over the steps k whose
-/// updates reach ML rows (k + ML < n); returns the first step left to the general loop.
+/// Loops 10 to 20 of SOLB for `ML` ≤ [`ROWS`] subdiagonals, `b` of length n > 1.
 ///
-/// b(k..k+ML) are carried in registers from step to step, as in [`back_rows`], and the
-/// exchange of rows k and IP(k) (within that window) is done there; each step stores
-/// only its final b(k).
+/// Step k exchanges b(k) with b(IP(k)) and updates b(k+1..=k+ML) with the multipliers
+/// of column k, in the original's order; b(k..=k+ML) are carried in registers from step
+/// to step (through memory, each short update would load values the step before has
+/// just stored, and wait for them), and each step stores only its final b(k). The steps
+/// whose update would reach past row n run the same code: their rows past n are
+/// placeholders (the storage's rows below the band, never stored), and IP(k) never
+/// selects them.
 #[inline(always)]
-fn forward_rows<const ML: usize>(
-    n: usize,
-    a: &[f64],
-    lda: usize,
-    md: usize,
-    b: &mut [f64],
-    ip: &[usize],
-) -> usize {
-    if n <= ML + 1 {
-        return 0;
-    }
-    let steps = n - ML;
+fn forward_rows<const ML: usize>(a: &[f64], lda: usize, md: usize, b: &mut [f64], ip: &[usize]) {
+    let last = b.len() - 1;
     let mut head = b[0];
-    let mut below: [f64; ML] = std::array::from_fn(|i| b[1 + i]);
-    for k in 0..steps {
+    let mut below: [f64; ML] = std::array::from_fn(|i| b[(1 + i).min(last)]);
+    // Each column split off the front of the rest: one check per step.
+    let mut rest = a;
+    for k in 0..last {
+        let col;
+        (col, rest) = rest.split_at(lda);
         // IP(k) - k is in 0..=ML: DECB's pivot search stays inside the band.
-        let p = ip[k] - k;
+        let p = ip[k].wrapping_sub(k);
         debug_assert!(p <= ML);
         let mut t = head;
         for (i, x) in below.iter_mut().enumerate() {
@@ -1179,57 +1223,50 @@ fn forward_rows<const ML: usize>(
             }
         }
         b[k] = t;
-        let col = &a[k * lda + md + 1..][..ML];
-        for (x, &l) in below.iter_mut().zip(col) {
+        for (x, &l) in below.iter_mut().zip(&col[md + 1..md + 1 + ML]) {
             *x = *x + l * t;
         }
-        head = below[0];
-        // Shifted by constant indices (not `rotate_left`, which may stay a call and keep
-        // the window in memory).
-        for i in 1..ML {
-            below[i - 1] = below[i];
-        }
-        below[ML - 1] = b.get(k + 1 + ML).copied().unwrap_or(0.0);
+        (head, below) = pop(below, b[(k + 1 + ML).min(last)]);
     }
-    b[steps] = head;
-    b[steps + 1..steps + ML].copy_from_slice(&below[..ML - 1]);
-    steps
+    b[last] = head;
 }
 
-/// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`], row by row: `b(k)` receives
-/// the updates of columns k + MD, ..., k + 1 in this order, as in the original, but
-/// kept in a register until its division. Column by column, each short update would
-/// load values that the previous column's update has just stored, and wait for them.
+/// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`], column by column from the
+/// last as the original, with b(k-MD..=k) carried in registers (see [`forward_rows`]):
+/// row i receives the updates of columns i + MD, ..., i + 1 in this order. The columns
+/// k < MD run the same code: their rows above row 0 are placeholders, never stored.
 #[inline(always)]
-fn back_rows<const MD: usize>(n: usize, a: &[f64], lda: usize, b: &mut [f64]) {
-    // The last MD rows, followed by fewer than MD columns.
-    let full = n.saturating_sub(MD);
-    for k in (full..n).rev() {
-        let mut x = b[k];
-        for j in (k + 1..n).rev() {
-            x = x + a[MD + k - j + j * lda] * -b[j];
-        }
-        b[k] = x / a[MD + k * lda];
-    }
-    // The others, with a constant count of updates that unrolls; b(k+1..k+MD) are
-    // carried in registers from row to row rather than reloaded from where the previous
-    // row has just stored them.
-    let mut after: [f64; MD] = std::array::from_fn(|d| b.get(full + d).copied().unwrap_or(0.0));
-    for k in (0..full).rev() {
-        let col = &a[k * lda..];
-        let mut x = b[k];
-        for d in (1..=MD).rev() {
-            x = x + col[MD - d + d * lda] * -after[d - 1];
-        }
-        x = x / col[MD];
+fn back_rows<const MD: usize>(a: &[f64], lda: usize, b: &mut [f64]) {
+    let last = b.len() - 1;
+    let mut head = b[last];
+    let mut above: [f64; MD] = std::array::from_fn(|d| b[last.saturating_sub(d + 1)]);
+    // Each column split off the end of the rest: one check per column.
+    let mut rest = a;
+    for k in (0..=last).rev() {
+        let col;
+        (rest, col) = rest.split_at(rest.len().wrapping_sub(lda));
+        let x = head / col[MD];
         b[k] = x;
-        if MD > 0 {
-            for d in (1..MD).rev() {
-                after[d] = after[d - 1];
-            }
-            after[0] = x;
+        let t = -x;
+        for (d, y) in above.iter_mut().enumerate() {
+            *y = *y + col[MD - 1 - d] * t;
         }
+        let next = b[k.saturating_sub(MD + 1)];
+        (head, above) = pop(above, next);
     }
+}
+
+/// `(w(0), [w(1), ..., w(N-1), x])` (`(x, [])` for N = 0): a window of values moved one
+/// place, built anew so that it stays in registers (a loop moving the entries in place
+/// is turned into a `memmove` that keeps the window in memory, where each load of two
+/// entries waits for their two separate stores).
+#[inline(always)]
+fn pop<const N: usize>(w: [f64; N], x: f64) -> (f64, [f64; N]) {
+    let head = w.first().copied().unwrap_or(x);
+    (
+        head,
+        std::array::from_fn(|d| if d + 1 < N { w[d + 1] } else { x }),
+    )
 }
 
 /// DECBC: [`decb`] for a complex band matrix `ar + i ai`.
@@ -1312,7 +1349,7 @@ fn decbc_ml<const ML: usize>(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    decbc_body(n, ar, ai, lda, ML, mu, ip)
+    decbc_body::<ML>(n, ar, ai, lda, ML, mu, ip)
 }
 
 /// Loops 7 to 60 of DECBC for one subdiagonal, indexed as the original (see
@@ -1407,12 +1444,12 @@ fn decbc_any(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    decbc_body(n, ar, ai, lda, ml, mu, ip)
+    decbc_body::<0>(n, ar, ai, lda, ml, mu, ip)
 }
 
 /// Loops 5 to 60 of DECBC (`ml` > 0, `n` > 1), as [`decb_body`].
 #[inline(always)]
-fn decbc_body(
+fn decbc_body<const ML: usize>(
     n: usize,
     ar: &mut [f64],
     ai: &mut [f64],
@@ -1421,62 +1458,86 @@ fn decbc_body(
     mu: usize,
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    let md = ml + mu;
     for j in (mu + 1)..n {
         ar[j * lda..j * lda + ml].fill(0.0);
         ai[j * lda..j * lda + ml].fill(0.0);
     }
     let mut ju = 0;
     for k in 0..n - 1 {
-        let (done_r, rest_r) = ar.split_at_mut((k + 1) * lda);
-        let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
-        // Rows md..=mdl of column k are the diagonal and the subdiagonals inside.
-        let mdl = ml.min(n - 1 - k) + md;
-        let band_r = &mut done_r[k * lda + md..=k * lda + mdl];
-        let band_i = &mut done_i[k * lda + md..=k * lda + mdl];
-        let p = search_c(band_r, band_i, 0);
-        let mut m = md + p;
-        ip[k] = m + k - md;
-        let (tr, ti) = (band_r[p], band_i[p]);
-        band_r[p] = band_r[0];
-        band_i[p] = band_i[0];
-        band_r[0] = tr;
-        band_i[0] = ti;
+        let len = ml.min(n - 1 - k);
+        let band = Band {
+            n,
+            lda,
+            md: ml + mu,
+            mu,
+        };
+        if ML != 0 && len == ML {
+            decbc_stage(ar, ai, band, k, ML, ip, &mut ju)?;
+        } else {
+            decbc_stage(ar, ai, band, k, len, ip, &mut ju)?;
+        }
+    }
+    Ok(())
+}
+
+/// Stage k of DECBC (loops 10 to 50), as [`decb_stage`].
+#[inline(always)]
+fn decbc_stage(
+    ar: &mut [f64],
+    ai: &mut [f64],
+    b: Band,
+    k: usize,
+    len: usize,
+    ip: &mut [usize],
+    ju: &mut usize,
+) -> Result<(), Singular> {
+    let Band { n, lda, md, mu } = b;
+    let (done_r, rest_r) = ar.split_at_mut((k + 1) * lda);
+    let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
+    // Rows md..=md + len of column k are the diagonal and the subdiagonals inside.
+    let rows = k * lda + md..k * lda + md + len + 1;
+    let band_r = &mut done_r[rows.clone()];
+    let band_i = &mut done_i[rows];
+    let p = search_c(band_r, band_i, 0);
+    let mut m = md + p;
+    ip[k] = m + k - md;
+    let (tr, ti) = (band_r[p], band_i[p]);
+    band_r[p] = band_r[0];
+    band_i[p] = band_i[0];
+    band_r[0] = tr;
+    band_i[0] = ti;
+    if cabs1(tr, ti) == 0.0 {
+        return Err(Singular { stage: k + 1 });
+    }
+    let den = tr * tr + ti * ti;
+    let tr = tr / den;
+    let ti = -ti / den;
+    for (r, s) in band_r[1..].iter_mut().zip(band_i[1..].iter_mut()) {
+        let prodr = *r * tr - *s * ti;
+        let prodi = *s * tr + *r * ti;
+        *r = -prodr;
+        *s = -prodi;
+    }
+    let (mr, mi) = (&band_r[1..], &band_i[1..]);
+    // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
+    *ju = (*ju).max(mu + ip[k] + 1).min(n);
+    let mut mm = md;
+    // Columns k + 1..ju cut by their offsets, as in [`decb_stage`].
+    for at in (0..ju.saturating_sub(k + 1)).map(|jk| jk * lda) {
+        let (cr, ci) = (&mut rest_r[at..at + lda], &mut rest_i[at..at + lda]);
+        m -= 1;
+        mm -= 1;
+        let (tr, ti) = (cr[m], ci[m]);
+        cr[m] = cr[mm];
+        ci[m] = ci[mm];
+        cr[mm] = tr;
+        ci[mm] = ti;
         if cabs1(tr, ti) == 0.0 {
-            return Err(Singular { stage: k + 1 });
+            continue;
         }
-        let den = tr * tr + ti * ti;
-        let tr = tr / den;
-        let ti = -ti / den;
-        for (r, s) in band_r[1..].iter_mut().zip(band_i[1..].iter_mut()) {
-            let prodr = *r * tr - *s * ti;
-            let prodi = *s * tr + *r * ti;
-            *r = -prodr;
-            *s = -prodi;
-        }
-        let (mr, mi) = (&band_r[1..], &band_i[1..]);
-        let len = mr.len();
-        // JU = min(max(JU, MU + IP(K)), N) in 1-based terms.
-        ju = ju.max(mu + ip[k] + 1).min(n);
-        let mut mm = md;
-        let cols = rest_r
-            .chunks_exact_mut(lda)
-            .zip(rest_i.chunks_exact_mut(lda));
-        for (cr, ci) in cols.take(ju.saturating_sub(k + 1)) {
-            m -= 1;
-            mm -= 1;
-            let (tr, ti) = (cr[m], ci[m]);
-            cr[m] = cr[mm];
-            ci[m] = ci[mm];
-            cr[mm] = tr;
-            ci[mm] = ti;
-            if cabs1(tr, ti) == 0.0 {
-                continue;
-            }
-            // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
-            let rows = mm + 1..mm + 1 + len;
-            axpy_column(&mut cr[rows.clone()], &mut ci[rows], mr, mi, tr, ti);
-        }
+        // Rows md + 1 - jk ..= mdl - jk of column j = k + jk: those below row mm.
+        let rows = mm + 1..mm + 1 + len;
+        axpy_column(&mut cr[rows.clone()], &mut ci[rows], mr, mi, tr, ti);
     }
     Ok(())
 }
@@ -1557,7 +1618,7 @@ fn solbc_order2(
     (br[0], bi[0]) = cdiv(br[0], bi[0], ar[md], ai[md]);
 }
 
-/// Loops 20 to 40 of SOLBC, as [`solb_body`].
+/// Loops 20 to 40 of SOLBC (`n` > 2), as [`solb_body`].
 #[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(kernels)]
@@ -1573,30 +1634,55 @@ fn solbc_body(
     ip: &[usize],
 ) {
     let md = ml + mu;
-    if ml != 0 {
-        for k in 0..n.saturating_sub(1) {
-            let m = ip[k];
-            let tr = br[m];
-            let ti = bi[m];
-            br[m] = br[k];
-            bi[m] = bi[k];
-            br[k] = tr;
-            bi[k] = ti;
-            let mdl = ml.min(n - 1 - k) + md;
-            for i in md + 1..=mdl {
-                let imd = i + k - md;
-                let (r, s) = (&mut br[imd], &mut bi[imd]);
-                axpy_c_full(r, s, ar[i + k * lda], ai[i + k * lda], tr, ti);
-            }
-        }
+    lengths(lda > md + ml);
+    let (ar, ai, ip) = (&ar[..n * lda], &ai[..n * lda], &ip[..n]);
+    let (br, bi) = (&mut br[..n], &mut bi[..n]);
+    match ml {
+        0 => {}
+        1 => forward_rows_c::<1>(ar, ai, lda, md, br, bi, ip),
+        2 => forward_rows_c::<2>(ar, ai, lda, md, br, bi, ip),
+        3 => forward_rows_c::<3>(ar, ai, lda, md, br, bi, ip),
+        ROWS => forward_rows_c::<ROWS>(ar, ai, lda, md, br, bi, ip),
+        _ => forward_columns_c(ar, ai, lda, ml, md, br, bi, ip),
     }
     match md {
-        0 => back_rows_c::<0>(n, ar, ai, lda, br, bi),
-        1 => back_rows_c::<1>(n, ar, ai, lda, br, bi),
-        2 => back_rows_c::<2>(n, ar, ai, lda, br, bi),
-        3 => back_rows_c::<3>(n, ar, ai, lda, br, bi),
-        ROWS => back_rows_c::<ROWS>(n, ar, ai, lda, br, bi),
+        0 => back_rows_c::<0>(ar, ai, lda, br, bi),
+        1 => back_rows_c::<1>(ar, ai, lda, br, bi),
+        2 => back_rows_c::<2>(ar, ai, lda, br, bi),
+        3 => back_rows_c::<3>(ar, ai, lda, br, bi),
+        ROWS => back_rows_c::<ROWS>(ar, ai, lda, br, bi),
         _ => back_columns_c(n, ar, ai, lda, md, br, bi),
+    }
+}
+
+/// Loops 10 to 20 of SOLBC as the original, for wide bands.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn forward_columns_c(
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    ml: usize,
+    md: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    let n = br.len();
+    for k in 0..n - 1 {
+        let m = ip[k];
+        let tr = br[m];
+        let ti = bi[m];
+        br[m] = br[k];
+        bi[m] = bi[k];
+        br[k] = tr;
+        bi[k] = ti;
+        let mdl = ml.min(n - 1 - k) + md;
+        for i in md + 1..=mdl {
+            let imd = i + k - md;
+            let (r, s) = (&mut br[imd], &mut bi[imd]);
+            axpy_c_full(r, s, ar[i + k * lda], ai[i + k * lda], tr, ti);
+        }
     }
 }
 
@@ -1625,52 +1711,78 @@ fn back_columns_c(
     (br[0], bi[0]) = cdiv(br[0], bi[0], ar[md], ai[md]);
 }
 
-/// Loops 25 to 40 of SOLBC row by row, as [`back_rows`].
+/// Loops 10 to 20 of SOLBC for `ML` ≤ [`ROWS`] subdiagonals, as [`forward_rows`].
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn forward_rows_c<const ML: usize>(
+    ar: &[f64],
+    ai: &[f64],
+    lda: usize,
+    md: usize,
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    let last = br.len() - 1;
+    let (mut head_r, mut head_i) = (br[0], bi[0]);
+    let mut below_r: [f64; ML] = std::array::from_fn(|i| br[(1 + i).min(last)]);
+    let mut below_i: [f64; ML] = std::array::from_fn(|i| bi[(1 + i).min(last)]);
+    let (mut rest_r, mut rest_i) = (ar, ai);
+    for k in 0..last {
+        let (cr, ci);
+        ((cr, rest_r), (ci, rest_i)) = (rest_r.split_at(lda), rest_i.split_at(lda));
+        // IP(k) - k is in 0..=ML: DECBC's pivot search stays inside the band.
+        let p = ip[k].wrapping_sub(k);
+        debug_assert!(p <= ML);
+        let (mut tr, mut ti) = (head_r, head_i);
+        for i in 0..ML {
+            if p == i + 1 {
+                (tr, ti) = (below_r[i], below_i[i]);
+                (below_r[i], below_i[i]) = (head_r, head_i);
+            }
+        }
+        br[k] = tr;
+        bi[k] = ti;
+        let (lr, li) = (&cr[md + 1..md + 1 + ML], &ci[md + 1..md + 1 + ML]);
+        for i in 0..ML {
+            axpy_c_full(&mut below_r[i], &mut below_i[i], lr[i], li[i], tr, ti);
+        }
+        let next = (k + 1 + ML).min(last);
+        (head_r, below_r) = pop(below_r, br[next]);
+        (head_i, below_i) = pop(below_i, bi[next]);
+    }
+    br[last] = head_r;
+    bi[last] = head_i;
+}
+
+/// Loops 25 to 40 of SOLBC for `MD` ≤ [`ROWS`], as [`back_rows`].
 #[inline(always)]
 fn back_rows_c<const MD: usize>(
-    n: usize,
     ar: &[f64],
     ai: &[f64],
     lda: usize,
     br: &mut [f64],
     bi: &mut [f64],
 ) {
-    let full = n.saturating_sub(MD);
-    for k in (full..n).rev() {
-        let (mut xr, mut xi) = (br[k], bi[k]);
-        for j in (k + 1..n).rev() {
-            let at = MD + k - j + j * lda;
-            axpy_c_full(&mut xr, &mut xi, ar[at], ai[at], -br[j], -bi[j]);
+    let last = br.len() - 1;
+    let (mut head_r, mut head_i) = (br[last], bi[last]);
+    let mut above_r: [f64; MD] = std::array::from_fn(|d| br[last.saturating_sub(d + 1)]);
+    let mut above_i: [f64; MD] = std::array::from_fn(|d| bi[last.saturating_sub(d + 1)]);
+    let (mut rest_r, mut rest_i) = (ar, ai);
+    for k in (0..=last).rev() {
+        let (cr, ci);
+        let at = rest_r.len().wrapping_sub(lda);
+        ((rest_r, cr), (rest_i, ci)) = (rest_r.split_at(at), rest_i.split_at(at));
+        let (xr, xi) = cdiv(head_r, head_i, cr[MD], ci[MD]);
+        br[k] = xr;
+        bi[k] = xi;
+        let (tr, ti) = (-xr, -xi);
+        for d in 0..MD {
+            let at = MD - 1 - d;
+            axpy_c_full(&mut above_r[d], &mut above_i[d], cr[at], ci[at], tr, ti);
         }
-        let d = MD + k * lda;
-        (br[k], bi[k]) = cdiv(xr, xi, ar[d], ai[d]);
-    }
-    let window = |b: &[f64]| -> [f64; MD] {
-        std::array::from_fn(|d| b.get(full + d).copied().unwrap_or(0.0))
-    };
-    let (mut after_r, mut after_i) = (window(br), window(bi));
-    for k in (0..full).rev() {
-        let (mut xr, mut xi) = (br[k], bi[k]);
-        let (cr, ci) = (&ar[k * lda..], &ai[k * lda..]);
-        for d in (1..=MD).rev() {
-            let at = MD - d + d * lda;
-            axpy_c_full(
-                &mut xr,
-                &mut xi,
-                cr[at],
-                ci[at],
-                -after_r[d - 1],
-                -after_i[d - 1],
-            );
-        }
-        (xr, xi) = cdiv(xr, xi, cr[MD], ci[MD]);
-        (br[k], bi[k]) = (xr, xi);
-        if MD > 0 {
-            for d in (1..MD).rev() {
-                after_r[d] = after_r[d - 1];
-                after_i[d] = after_i[d - 1];
-            }
-            (after_r[0], after_i[0]) = (xr, xi);
-        }
+        let next = k.saturating_sub(MD + 1);
+        (head_r, above_r) = pop(above_r, br[next]);
+        (head_i, above_i) = pop(above_i, bi[next]);
     }
 }

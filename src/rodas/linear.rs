@@ -73,6 +73,16 @@ impl LinearSystem {
                 for (a, &y) in ak.iter_mut().zip(ynew) {
                     *a += y;
                 }
+            } else if m1 == 0 {
+                // Cut to the nm1 (= n) components the rows index, so that the loads and
+                // stores need no checks.
+                let (ak, ynew) = (&mut ak[..lin.nm1], &ynew[..lin.nm1]);
+                lin.mass_rows(
+                    fmas,
+                    0.0,
+                    |sum, bb, j| *sum += bb * ynew[j],
+                    |i, sum| ak[i] += sum,
+                );
             } else {
                 for (a, &y) in ak[..m1].iter_mut().zip(&ynew[..m1]) {
                     *a += y;
