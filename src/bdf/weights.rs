@@ -150,8 +150,8 @@ fn many(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
 mod tests {
     use super::{many, scaled_rms};
 
-    /// The unrolled norms give the bits of the two-pass loops, zeros, NaN and
-    /// infinities included.
+    /// The unrolled norms give the bits of the two-pass loops, zeros and infinities
+    /// included; a NaN where the loops give a NaN.
     #[test]
     fn few_components_as_the_loops() {
         let values = [
@@ -172,7 +172,11 @@ mod tests {
                     .collect();
                 for ratio in [|a: f64, b: f64| a / b, |a: f64, b: f64| a * b] {
                     let (few, all) = (scaled_rms(&v, &weights, ratio), many(&v, &weights, ratio));
-                    assert_eq!(few.to_bits(), all.to_bits(), "{v:?}");
+                    // A NaN's sign and payload are the compiler's choice of operand order
+                    // (x86 keeps the first NaN operand's) and nothing reads them: a NaN
+                    // norm only fails its comparisons.
+                    let same = few.to_bits() == all.to_bits() || (few.is_nan() && all.is_nan());
+                    assert!(same, "{v:?}: {few:e} against {all:e}");
                 }
             }
         }
