@@ -17,7 +17,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
-use crate::linalg::{ComplexLu, RealLu, Singular};
+use crate::linalg::{ComplexLu, ComplexLuIn, Kernel, RealLu, RealLuIn, Singular};
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
 /// the work array and are passed to each method).
@@ -43,8 +43,13 @@ pub(crate) struct Matrices<'a> {
     pub fmas: &'a [f64],
 }
 
-/// The two iteration matrices and everything needed to form and solve them.
-pub(crate) struct LinearSystem {
+/// The most complex matrices E2 a method has: the three pairs of RADAU's seven stages.
+pub(crate) const MAX_PAIRS: usize = 3;
+
+/// The two iteration matrices and everything needed to form and solve them, the
+/// matrices in the caller's storage (E1, E2R, E2I in the original's WORK) and the pivots
+/// in storage the caller lends ([`Pivots`]).
+pub(crate) struct LinearSystem<'w> {
     pub n: usize,
     /// M1 and M2 of the second-order structure; `nm1 = n - m1` equations are solved.
     pub m1: usize,
@@ -54,54 +59,110 @@ pub(crate) struct LinearSystem {
     pub jac_ld: usize,
     pub band: Option<(usize, usize)>,
     pub mass: Mass,
-    factors: Factors,
+    factors: Factors<'w>,
 }
 
 /// The decompositions of E1 and the E2 (one per integration, so the sizes need no box).
 #[allow(clippy::large_enum_variant)]
-enum Factors {
-    /// DEC/DECC or DECB/DECBC on the matrices as formed (every IJOB but 7).
-    General { e1: RealLu, e2: Vec<ComplexLu> },
+enum Factors<'w> {
+    /// DEC/DECC or DECB/DECBC on the matrices as formed (every IJOB but 7); the E2
+    /// beyond the method's pairs are empty.
+    General {
+        e1: RealLuIn<'w>,
+        e2: [ComplexLuIn<'w>; MAX_PAIRS],
+    },
     /// IJOB = 7: DECH/DECHC on the Hessenberg form of the Jacobian.
-    Hessenberg(Hessenberg),
+    Hessenberg(Hessenberg<'w>),
 }
 
 /// IJOB = 7 of `dc_decsol.f`: FJAC is reduced in place to upper Hessenberg form
 /// `H = L⁻¹ J L` (ELMHES, multipliers below the subdiagonal, exchanges in IPHES), so
 /// `E1 = fac1·I - H` and `E2 = (alphn + i·betan)·I - H` have lower bandwidth 1.
-struct Hessenberg {
+struct Hessenberg<'w> {
     n: usize,
-    e1: Vec<f64>,
-    ip1: Vec<usize>,
-    /// E2R, E2I and IP2 of each complex pair.
-    e2: Vec<ComplexHessenberg>,
+    e1: &'w mut [f64],
+    ip1: &'w mut [usize],
+    /// E2R, E2I and IP2 of each complex pair (empty beyond the method's pairs).
+    e2: [ComplexHessenberg<'w>; MAX_PAIRS],
     /// IPHES: the row exchanged with row `m` at stage `m` of ELMHES.
-    iphes: Vec<usize>,
+    iphes: &'w mut [usize],
     /// CALHES: FJAC holds a Jacobian that ELMHES has not reduced yet.
     calhes: bool,
 }
 
 /// One complex matrix of DECHC: real and imaginary parts and the pivots.
-struct ComplexHessenberg {
-    er: Vec<f64>,
-    ei: Vec<f64>,
-    ip: Vec<usize>,
+struct ComplexHessenberg<'w> {
+    er: &'w mut [f64],
+    ei: &'w mut [f64],
+    ip: &'w mut [usize],
 }
 
-impl Hessenberg {
-    fn new(n: usize, pairs: usize) -> Self {
+/// The pivots of one call: on the stack for the orders the kernels specialise (so that a
+/// legacy call allocates nothing), on the heap above.
+pub(crate) struct Pivots {
+    stack: [usize; PIVOTS_ON_STACK],
+    heap: Vec<usize>,
+}
+
+/// The pivots [`Pivots`] keeps on the stack: RADAU's four pivot vectors and IPHES at
+/// order 32.
+const PIVOTS_ON_STACK: usize = 5 * 32;
+
+impl Pivots {
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
+    pub fn new() -> Self {
+        Self {
+            stack: [0; PIVOTS_ON_STACK],
+            heap: Vec::new(),
+        }
+    }
+
+    /// `len` pivots, zero on first use.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
+    pub fn get(&mut self, len: usize) -> &mut [usize] {
+        if len <= PIVOTS_ON_STACK {
+            &mut self.stack[..len]
+        } else {
+            self.heap.resize(len, 0);
+            &mut self.heap
+        }
+    }
+}
+
+/// Takes the first `len` values off `rest`.
+#[inline(always)]
+fn carve<'w, T>(rest: &mut &'w mut [T], len: usize) -> &'w mut [T] {
+    let (head, tail) = std::mem::take(rest).split_at_mut(len);
+    *rest = tail;
+    head
+}
+
+impl<'w> Hessenberg<'w> {
+    /// The matrices of `pairs` complex pairs and E1 from `e`, the pivots from `ip`, in
+    /// the order of [`LinearSystem::new`].
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
+    fn new(n: usize, pairs: usize, mut e: &'w mut [f64], mut ip: &'w mut [usize]) -> Self {
+        let len = n * n;
+        let e1 = carve(&mut e, len);
+        let ip1 = carve(&mut ip, n);
+        let mut pair = |k: usize| {
+            let (rows, cols) = if k < pairs { (len, n) } else { (0, 0) };
+            ComplexHessenberg {
+                er: carve(&mut e, rows),
+                ei: carve(&mut e, rows),
+                ip: carve(&mut ip, cols),
+            }
+        };
+        let e2 = [pair(0), pair(1), pair(2)];
         Self {
             n,
-            e1: vec![0.0; n * n],
-            ip1: vec![0; n],
-            e2: (0..pairs)
-                .map(|_| ComplexHessenberg {
-                    er: vec![0.0; n * n],
-                    ei: vec![0.0; n * n],
-                    ip: vec![0; n],
-                })
-                .collect(),
-            iphes: vec![0; n],
+            e1,
+            ip1,
+            e2,
+            iphes: carve(&mut ip, n),
             calhes: true,
         }
     }
@@ -119,7 +180,7 @@ impl Hessenberg {
             }
             e1[j + j * n] += fac1;
         }
-        dech(n, e1, n, 1, &mut self.ip1)
+        dech(n, e1, n, 1, self.ip1)
     }
 
     /// DECOMC, IJOB = 7: the Hessenberg part of `(alphn + i·betan)·I - H`, by DECHC.
@@ -132,7 +193,7 @@ impl Hessenberg {
     ) -> Result<(), Singular> {
         let n = self.n;
         let e2 = &mut self.e2[k];
-        let (er, ei) = (&mut e2.er, &mut e2.ei);
+        let (er, ei) = (&mut *e2.er, &mut *e2.ei);
         for j in 0..n - 1 {
             er[j + 1 + j * n] = -fjac[j + 1 + j * n];
             ei[j + 1 + j * n] = 0.0;
@@ -145,7 +206,7 @@ impl Hessenberg {
             er[j + j * n] += alphn;
             ei[j + j * n] = betan;
         }
-        dechc(n, er, ei, n, 1, &mut e2.ip)
+        dechc(n, er, ei, n, 1, e2.ip)
     }
 
     /// `v ← L⁻¹ P v`: the exchanges and multipliers of ELMHES applied stage by stage
@@ -184,7 +245,7 @@ impl Hessenberg {
         self.to_reduced(fjac, z2);
         self.to_reduced(fjac, z3);
         let e2 = &self.e2[k];
-        solhc(n, &e2.er, &e2.ei, n, 1, z2, z3, &e2.ip);
+        solhc(n, e2.er, e2.ei, n, 1, z2, z3, e2.ip);
         self.back_from_reduced(fjac, z2);
         self.back_from_reduced(fjac, z3);
     }
@@ -192,13 +253,34 @@ impl Hessenberg {
     /// SLVRAR and ESTRAD, IJOB = 7: `E1 x = v` through the reduced basis.
     fn solve_real(&self, fjac: &[f64], v: &mut [f64]) {
         self.to_reduced(fjac, v);
-        solh(self.n, &self.e1, self.n, 1, v, &self.ip1);
+        solh(self.n, self.e1, self.n, 1, v, self.ip1);
         self.back_from_reduced(fjac, v);
     }
 }
 
-impl LinearSystem {
-    /// The systems of an `n`-equation problem with `pairs` complex matrices E2.
+impl<'w> LinearSystem<'w> {
+    /// The storage of the systems of an `n`-equation problem with `pairs` complex
+    /// matrices E2: values (E1 and the E2, LDE1 × NM1 each, as the original lays them
+    /// out in WORK) and pivots (IP1, the IP2, and IPHES for the Hessenberg form).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
+    pub fn storage(
+        n: usize,
+        m1: usize,
+        band: Option<(usize, usize)>,
+        hessenberg: bool,
+        pairs: usize,
+    ) -> (usize, usize) {
+        let nm1 = n - m1;
+        let lde1 = band.map_or(nm1, |(ml, mu)| 2 * ml + mu + 1);
+        let iphes = if hessenberg { n } else { 0 };
+        ((1 + 2 * pairs) * lde1 * nm1, (1 + pairs) * nm1 + iphes)
+    }
+
+    /// The systems of an `n`-equation problem with `pairs` complex matrices E2, in `e`
+    /// and `ip` of the lengths [`storage`](Self::storage) gives. `e` is cleared: the
+    /// band storage's corners are never written, and the factorisations start from the
+    /// same zeros at every call.
     #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
@@ -209,35 +291,32 @@ impl LinearSystem {
         jac_ld: usize,
         band: Option<(usize, usize)>,
         mass: Mass,
-        hessenberg: bool,
-        pairs: usize,
+        (hessenberg, pairs): (bool, usize),
+        (mut e, mut ip): (&'w mut [f64], &'w mut [usize]),
     ) -> Self {
         let nm1 = n - m1;
-        // E2 pushed one by one: `collect` would call an instance of std's `from_iter`
-        // far from the rest of a solve (a page fault on a program's first call, RODAS's
-        // empty E2 included).
-        let factors = match band {
-            _ if hessenberg => Factors::Hessenberg(Hessenberg::new(n, pairs)),
-            Some((ml, mu)) => {
-                let mut e2 = Vec::with_capacity(pairs);
-                for _ in 0..pairs {
-                    e2.push(ComplexLu::banded(nm1, ml, mu));
+        e.fill(0.0);
+        let factors = if hessenberg {
+            Factors::Hessenberg(Hessenberg::new(n, pairs, e, ip))
+        } else {
+            let ld = band.map_or(nm1, |(ml, mu)| 2 * ml + mu + 1);
+            let len = ld * nm1;
+            let e1 = carve(&mut e, len);
+            let ip1 = carve(&mut ip, nm1);
+            let mut pair = |k: usize| {
+                let (len, nm1) = if k < pairs { (len, nm1) } else { (0, 0) };
+                let (er, ei, ip) = (carve(&mut e, len), carve(&mut e, len), carve(&mut ip, nm1));
+                match band {
+                    Some((ml, mu)) => ComplexLu::banded_in(nm1, ml, mu, er, ei, ip),
+                    _ => ComplexLu::dense_in(nm1, Kernel::Decsol, er, ei, ip),
                 }
-                Factors::General {
-                    e1: RealLu::banded(nm1, ml, mu),
-                    e2,
-                }
-            }
-            None => {
-                let mut e2 = Vec::with_capacity(pairs);
-                for _ in 0..pairs {
-                    e2.push(ComplexLu::dense(nm1));
-                }
-                Factors::General {
-                    e1: RealLu::dense(nm1),
-                    e2,
-                }
-            }
+            };
+            let e2 = [pair(0), pair(1), pair(2)];
+            let e1 = match band {
+                Some((ml, mu)) => RealLu::banded_in(nm1, ml, mu, e1, ip1),
+                None => RealLu::dense_in(nm1, Kernel::Decsol, e1, ip1),
+            };
+            Factors::General { e1, e2 }
         };
         Self {
             n,
@@ -267,7 +346,7 @@ impl LinearSystem {
     pub fn reduce(&mut self, fjac: &mut [f64]) {
         if let Factors::Hessenberg(h) = &mut self.factors {
             if h.calhes {
-                elmhes(h.n, fjac, h.n, &mut h.iphes);
+                elmhes(h.n, fjac, h.n, h.iphes);
             }
             h.calhes = false;
         }
@@ -277,7 +356,7 @@ impl LinearSystem {
     /// never has the Hessenberg form: it is refused with IWORK(1) ≠ 0).
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
-    fn general(&mut self) -> (&mut RealLu, &mut [ComplexLu]) {
+    fn general(&mut self) -> (&mut RealLuIn<'w>, &mut [ComplexLuIn<'w>]) {
         match &mut self.factors {
             Factors::General { e1, e2 } => (e1, e2),
             Factors::Hessenberg(_) => unreachable!("the Hessenberg form has M1 = 0"),

@@ -4,6 +4,7 @@
 
 use super::core::Setup;
 use super::{radcov, Options, Problem, Structure};
+use crate::hairer::ToleranceRef;
 use crate::radau5::{Counters, Outcome};
 use crate::{Advance, Error, Integrator, Reached, Statistics};
 
@@ -56,14 +57,15 @@ impl Radau {
 }
 
 /// The checked setup of one call, or the original's messages for refused input.
-fn setup(
+fn setup<'o>(
     structure: &Structure,
-    options: &Options,
+    options: &'o Options,
     n: usize,
     x: f64,
     xend: f64,
-) -> Result<Setup, Error> {
-    Setup::new(structure, options, n, x, xend).map_err(|refusals| Error::InvalidInput {
+) -> Result<Setup<'o>, Error> {
+    let tol = ToleranceRef::of(&options.base.tolerance);
+    Setup::new(structure, options, tol, n, x, xend).map_err(|refusals| Error::InvalidInput {
         idid: -1,
         messages: refusals.lines(),
     })
@@ -107,6 +109,7 @@ impl<P: Problem> Advance<P> for Radau {
             self.h,
             &mut self.work,
         );
+        let nmax = setup.common.nmax;
         (self.x, self.h) = (end.x, end.h);
         self.options.ns_first = end.ns as i64;
         self.stats += statistics(&end.stats);
@@ -114,10 +117,7 @@ impl<P: Problem> Advance<P> for Radau {
         match end.outcome {
             Outcome::Reached => Ok(Reached::Tout),
             Outcome::Interrupted => Ok(Reached::Interrupted),
-            Outcome::TooManySteps => Err(Error::StepLimit {
-                t,
-                nmax: setup.common.nmax,
-            }),
+            Outcome::TooManySteps => Err(Error::StepLimit { t, nmax }),
             Outcome::StepSizeTooSmall => Err(Error::StepSizeTooSmall { t, h }),
             Outcome::RepeatedlySingular { stage } => Err(Error::RepeatedlySingular { t, stage }),
         }

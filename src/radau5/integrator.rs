@@ -6,6 +6,7 @@
 
 use super::core::Setup;
 use super::{radcor, Counters, Outcome, Problem, Structure};
+use crate::hairer::ToleranceRef;
 use crate::{Advance, Error, Integrator, Reached, Statistics};
 
 use super::Options;
@@ -60,7 +61,8 @@ fn setup(
     x: f64,
     xend: f64,
 ) -> Result<Setup, Error> {
-    Setup::new(structure, options, n, &options.tolerance, x, xend).map_err(|refusals| {
+    let tol = ToleranceRef::of(&options.tolerance);
+    Setup::new(structure, options, options.fnewt, n, tol, x, xend).map_err(|refusals| {
         Error::InvalidInput {
             idid: -1,
             messages: refusals.lines(),
