@@ -16,6 +16,8 @@
 // Index loops mirror the original's DO loops over several arrays at once.
 #![allow(clippy::needless_range_loop)]
 
+use std::mem::ManuallyDrop;
+
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
 use crate::linalg::{ComplexLu, ComplexLuIn, Kernel, RealLu, RealLuIn, Singular};
 
@@ -59,7 +61,10 @@ pub(crate) struct LinearSystem<'w> {
     pub jac_ld: usize,
     pub band: Option<(usize, usize)>,
     pub mass: Mass,
-    factors: Factors<'w>,
+    /// Never dropped: the decsol kernels own nothing (no faer box), and the drop glue of
+    /// the kinds would be an out-of-line call far from the solve's text (a page fault on
+    /// a program's first call).
+    factors: ManuallyDrop<Factors<'w>>,
 }
 
 /// The decompositions of E1 and the E2 (one per integration, so the sizes need no box).
@@ -131,6 +136,24 @@ impl Pivots {
     }
 }
 
+/// One E2 of order `nm1` (0 when `len` is 0, for the pairs a method does not have), its
+/// parts of `len` values each taken off `e`, its pivots off `ip`.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(real)]
+fn complex_part<'w>(
+    e: &mut &'w mut [f64],
+    ip: &mut &'w mut [usize],
+    len: usize,
+    (nm1, band): (usize, Option<(usize, usize)>),
+) -> ComplexLuIn<'w> {
+    let nm1 = if len == 0 { 0 } else { nm1 };
+    let (er, ei, ip) = (carve(e, len), carve(e, len), carve(ip, nm1));
+    match band {
+        Some((ml, mu)) => ComplexLu::banded_in(nm1, ml, mu, er, ei, ip),
+        None => ComplexLu::dense_in(nm1, Kernel::Decsol, er, ei, ip),
+    }
+}
+
 /// Takes the first `len` values off `rest`.
 #[inline(always)]
 fn carve<'w, T>(rest: &mut &'w mut [T], len: usize) -> &'w mut [T] {
@@ -149,11 +172,11 @@ impl<'w> Hessenberg<'w> {
         let e1 = carve(&mut e, len);
         let ip1 = carve(&mut ip, n);
         let mut pair = |k: usize| {
-            let (rows, cols) = if k < pairs { (len, n) } else { (0, 0) };
+            let (len, n) = if k < pairs { (len, n) } else { (0, 0) };
             ComplexHessenberg {
-                er: carve(&mut e, rows),
-                ei: carve(&mut e, rows),
-                ip: carve(&mut ip, cols),
+                er: carve(&mut e, len),
+                ei: carve(&mut e, len),
+                ip: carve(&mut ip, n),
             }
         };
         let e2 = [pair(0), pair(1), pair(2)];
@@ -278,9 +301,9 @@ impl<'w> LinearSystem<'w> {
     }
 
     /// The systems of an `n`-equation problem with `pairs` complex matrices E2, in `e`
-    /// and `ip` of the lengths [`storage`](Self::storage) gives. `e` is cleared: the
-    /// band storage's corners are never written, and the factorisations start from the
-    /// same zeros at every call.
+    /// and `ip` of the lengths [`storage`](Self::storage) gives. For the band and
+    /// Hessenberg forms `e` is cleared, as their forming leaves entries outside the
+    /// matrix unwritten; full matrices are formed whole.
     #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
@@ -295,27 +318,24 @@ impl<'w> LinearSystem<'w> {
         (mut e, mut ip): (&'w mut [f64], &'w mut [usize]),
     ) -> Self {
         let nm1 = n - m1;
-        e.fill(0.0);
+        if hessenberg || band.is_some() {
+            e.fill(0.0);
+        }
         let factors = if hessenberg {
             Factors::Hessenberg(Hessenberg::new(n, pairs, e, ip))
         } else {
-            let ld = band.map_or(nm1, |(ml, mu)| 2 * ml + mu + 1);
-            let len = ld * nm1;
+            let len = band.map_or(nm1, |(ml, mu)| 2 * ml + mu + 1) * nm1;
             let e1 = carve(&mut e, len);
-            let ip1 = carve(&mut ip, nm1);
-            let mut pair = |k: usize| {
-                let (len, nm1) = if k < pairs { (len, nm1) } else { (0, 0) };
-                let (er, ei, ip) = (carve(&mut e, len), carve(&mut e, len), carve(&mut ip, nm1));
-                match band {
-                    Some((ml, mu)) => ComplexLu::banded_in(nm1, ml, mu, er, ei, ip),
-                    _ => ComplexLu::dense_in(nm1, Kernel::Decsol, er, ei, ip),
-                }
-            };
-            let e2 = [pair(0), pair(1), pair(2)];
             let e1 = match band {
-                Some((ml, mu)) => RealLu::banded_in(nm1, ml, mu, e1, ip1),
-                None => RealLu::dense_in(nm1, Kernel::Decsol, e1, ip1),
+                Some((ml, mu)) => RealLu::banded_in(nm1, ml, mu, e1, carve(&mut ip, nm1)),
+                None => RealLu::dense_in(nm1, Kernel::Decsol, e1, carve(&mut ip, nm1)),
             };
+            let k = (nm1, band);
+            let e2 = [
+                complex_part(&mut e, &mut ip, if pairs > 0 { len } else { 0 }, k),
+                complex_part(&mut e, &mut ip, if pairs > 1 { len } else { 0 }, k),
+                complex_part(&mut e, &mut ip, if pairs > 2 { len } else { 0 }, k),
+            ];
             Factors::General { e1, e2 }
         };
         Self {
@@ -326,7 +346,7 @@ impl<'w> LinearSystem<'w> {
             jac_ld,
             band,
             mass,
-            factors,
+            factors: ManuallyDrop::new(factors),
         }
     }
 
@@ -334,7 +354,7 @@ impl<'w> LinearSystem<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn new_jacobian(&mut self) {
-        if let Factors::Hessenberg(h) = &mut self.factors {
+        if let Factors::Hessenberg(h) = &mut *self.factors {
             h.calhes = true;
         }
     }
@@ -344,7 +364,7 @@ impl<'w> LinearSystem<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn reduce(&mut self, fjac: &mut [f64]) {
-        if let Factors::Hessenberg(h) = &mut self.factors {
+        if let Factors::Hessenberg(h) = &mut *self.factors {
             if h.calhes {
                 elmhes(h.n, fjac, h.n, h.iphes);
             }
@@ -357,7 +377,7 @@ impl<'w> LinearSystem<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     fn general(&mut self) -> (&mut RealLuIn<'w>, &mut [ComplexLuIn<'w>]) {
-        match &mut self.factors {
+        match &mut *self.factors {
             Factors::General { e1, e2 } => (e1, e2),
             Factors::Hessenberg(_) => unreachable!("the Hessenberg form has M1 = 0"),
         }
@@ -378,7 +398,7 @@ impl<'w> LinearSystem<'w> {
         let (m1, nm1) = (self.m1, self.nm1);
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
-        let e1lu = match &mut self.factors {
+        let e1lu = match &mut *self.factors {
             Factors::Hessenberg(h) => return h.decompose_real(fjac, fac1),
             Factors::General { e1, .. } => e1,
         };
@@ -495,7 +515,7 @@ impl<'w> LinearSystem<'w> {
         let (m1, nm1) = (self.m1, self.nm1);
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
-        let e2lu = match &mut self.factors {
+        let e2lu = match &mut *self.factors {
             Factors::Hessenberg(h) => return h.decompose_complex(k, fjac, alphn, betan),
             Factors::General { e2, .. } => &mut e2[k],
         };
@@ -702,7 +722,7 @@ impl<'w> LinearSystem<'w> {
         f3: &[f64],
     ) {
         if let (0, Mass::Identity, Factors::General { e1, e2 }) =
-            (self.m1, self.mass, &mut self.factors)
+            (self.m1, self.mass, &mut *self.factors)
         {
             // IJOB = 1 and 3 (M = I, M1 = 0), SLVRAD's single loop: the right-hand sides
             // of SLVRAR and SLVRAI, which never meet, then SOL and SOLC (SOLB and SOLBC
@@ -780,7 +800,7 @@ impl<'w> LinearSystem<'w> {
             );
         }
         if m1 == 0 {
-            match &mut self.factors {
+            match &mut *self.factors {
                 Factors::General { e1, .. } => e1.solve(z1),
                 Factors::Hessenberg(h) => h.solve_real(m.fjac, z1),
             }
@@ -847,7 +867,7 @@ impl<'w> LinearSystem<'w> {
             );
         }
         if m1 == 0 {
-            match &mut self.factors {
+            match &mut *self.factors {
                 Factors::General { e2, .. } => e2[k].solve(z2, z3),
                 Factors::Hessenberg(h) => h.solve_complex(k, m.fjac, z2, z3),
             }
@@ -912,7 +932,7 @@ impl<'w> LinearSystem<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn solve_e1(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
-        if let (0, Factors::General { e1, .. }) = (self.m1, &mut self.factors) {
+        if let (0, Factors::General { e1, .. }) = (self.m1, &mut *self.factors) {
             e1.solve(&mut cont[..self.n]);
             return;
         }
@@ -927,7 +947,7 @@ impl<'w> LinearSystem<'w> {
         let m1 = self.m1;
         if m1 == 0 {
             let cont = &mut cont[..self.n];
-            match &mut self.factors {
+            match &mut *self.factors {
                 Factors::General { e1, .. } => e1.solve(cont),
                 Factors::Hessenberg(h) => h.solve_real(fjac, cont),
             }
@@ -975,7 +995,8 @@ impl<'w> LinearSystem<'w> {
         f2: &mut [f64],
     ) -> f64 {
         let (n, m1) = (self.n, self.m1);
-        if let (0, Mass::Identity, Factors::General { e1, .. }) = (m1, self.mass, &mut self.factors)
+        if let (0, Mass::Identity, Factors::General { e1, .. }) =
+            (m1, self.mass, &mut *self.factors)
         {
             // IJOB = 1 and 3 (M = I, M1 = 0): ESTRAD's single loop, then SOL (SOLB).
             let (f2, cont, y0) = (&mut f2[..n], &mut cont[..n], &y0[..n]);
