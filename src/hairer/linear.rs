@@ -102,23 +102,23 @@ struct ComplexHessenberg<'w> {
     ip: &'w mut [usize],
 }
 
-/// The pivots of one call: on the stack for the orders the kernels specialise (so that a
-/// legacy call allocates nothing), on the heap above.
-pub(crate) struct Pivots {
-    stack: [usize; PIVOTS_ON_STACK],
+/// The pivots of one call: up to `N` on the stack (so that a legacy call allocates
+/// nothing), more on the heap. Each solver sizes `N` for its pivot vectors at order 32,
+/// the largest the kernels specialise.
+pub(crate) struct Pivots<const N: usize> {
+    stack: [usize; N],
     heap: Vec<usize>,
 }
 
-/// The pivots [`Pivots`] keeps on the stack: RADAU's four pivot vectors and IPHES at
-/// order 32.
-const PIVOTS_ON_STACK: usize = 5 * 32;
+/// The most order at which a solver's pivots lie on the stack.
+pub(crate) const PIVOTS_ORDER: usize = 32;
 
-impl Pivots {
+impl<const N: usize> Pivots<N> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn new() -> Self {
         Self {
-            stack: [0; PIVOTS_ON_STACK],
+            stack: [0; N],
             heap: Vec::new(),
         }
     }
@@ -127,7 +127,7 @@ impl Pivots {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn get(&mut self, len: usize) -> &mut [usize] {
-        if len <= PIVOTS_ON_STACK {
+        if len <= N {
             &mut self.stack[..len]
         } else {
             self.heap.resize(len, 0);

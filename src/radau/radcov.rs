@@ -16,7 +16,7 @@ use super::dense::DenseOutput;
 use super::tables::*;
 use super::Problem;
 use crate::hairer::jacobian::{differences, Scratch, Shape};
-use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots};
+use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
 use crate::hairer::powi;
 use crate::radau5::{Counters, Outcome};
 
@@ -498,7 +498,8 @@ pub(crate) fn run<P: Problem>(
         problem.mas(nm1, &mut w.tail[jac_len..], ldmas);
     }
     let (e_len, ip_len) = setup.linear_storage();
-    let mut pivots = Pivots::new();
+    // IP1, the three IP2 of seven stages, and IPHES.
+    let mut pivots = Pivots::<{ 5 * PIVOTS_ORDER }>::new();
     let mut stepper = Stepper {
         setup,
         three: Three::new(),

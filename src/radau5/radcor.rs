@@ -13,7 +13,7 @@ use super::core::Setup;
 use super::dense::{node_shifts, DenseOutput};
 use super::{Counters, Problem};
 use crate::hairer::jacobian::{differences, Scratch, Shape};
-use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots};
+use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
 use crate::hairer::powi;
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
@@ -211,6 +211,9 @@ fn matrices(tail: &[f64], jac_len: usize, mas_len: usize) -> Matrices<'_> {
     }
 }
 
+/// IP1, IP2 and IPHES.
+const RADAU5_PIVOTS: usize = 3 * PIVOTS_ORDER;
+
 /// Where the step loop continues (the labels 10, 20 and 30 of RADCOR).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Next {
@@ -244,7 +247,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
         setup: &'s Setup,
         problem: &mut P,
         work: &'w mut [f64],
-        pivots: &'w mut Pivots,
+        pivots: &'w mut Pivots<RADAU5_PIVOTS>,
     ) -> Self {
         let (n, m1) = (setup.n, setup.m1);
         let nm1 = n - m1;
@@ -370,7 +373,7 @@ pub(crate) fn run<P: Problem>(
     h: f64,
     work: &mut [f64],
 ) -> Finish {
-    let mut pivots = Pivots::new();
+    let mut pivots = Pivots::<RADAU5_PIVOTS>::new();
     let mut stepper = Stepper::new(setup, problem, work, &mut pivots);
     let mut st = stepper.start(x, xend, h);
     let outcome = stepper.integrate(problem, &mut st, y);

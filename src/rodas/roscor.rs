@@ -12,7 +12,7 @@ use super::core::Setup;
 use super::dense::DenseOutput;
 use super::linear::{LinearSystem, Mass};
 use super::{Finish, Outcome, Problem};
-use crate::hairer::linear::Pivots;
+use crate::hairer::linear::{Pivots, PIVOTS_ORDER};
 use crate::radau5::Counters;
 
 /// The vectors of the step loop at the original's places in WORK(21..): YNEW, DY1, DY,
@@ -119,7 +119,7 @@ pub(crate) fn run<P: Problem>(
     h: f64,
     work: &mut [f64],
 ) -> Finish {
-    let mut pivots = Pivots::new();
+    let mut pivots = Pivots::<PIVOTS_ORDER>::new();
     let mut stepper = Stepper::new(setup, problem, work, &mut pivots);
     let mut st = stepper.start(x, xend, h);
     let outcome = stepper.integrate(problem, &mut st, y);
@@ -140,7 +140,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
         setup: &'s Setup<'s>,
         problem: &mut P,
         work: &'w mut [f64],
-        pivots: &'w mut Pivots,
+        pivots: &'w mut Pivots<PIVOTS_ORDER>,
     ) -> Self {
         let (n, m1) = (setup.n, setup.m1);
         let nm1 = n - m1;
