@@ -18,6 +18,7 @@
 
 use std::mem::ManuallyDrop;
 
+use super::OnStack;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
 use crate::linalg::{ComplexLu, ComplexLuIn, Kernel, RealLu, RealLuIn, Singular};
 
@@ -103,38 +104,12 @@ struct ComplexHessenberg<'w> {
 }
 
 /// The pivots of one call: up to `N` on the stack (so that a legacy call allocates
-/// nothing), more on the heap. Each solver sizes `N` for its pivot vectors at order 32,
-/// the largest the kernels specialise.
-pub(crate) struct Pivots<const N: usize> {
-    stack: [usize; N],
-    heap: Vec<usize>,
-}
+/// nothing), more on the heap. Each solver sizes `N` for its pivot vectors at order
+/// [`PIVOTS_ORDER`], the largest the kernels specialise.
+pub(crate) type Pivots<const N: usize> = OnStack<usize, N>;
 
 /// The most order at which a solver's pivots lie on the stack.
 pub(crate) const PIVOTS_ORDER: usize = 32;
-
-impl<const N: usize> Pivots<N> {
-    #[allow(unsafe_code)]
-    #[link_section = hot_path!(real)]
-    pub fn new() -> Self {
-        Self {
-            stack: [0; N],
-            heap: Vec::new(),
-        }
-    }
-
-    /// `len` pivots, zero on first use.
-    #[allow(unsafe_code)]
-    #[link_section = hot_path!(real)]
-    pub fn get(&mut self, len: usize) -> &mut [usize] {
-        if len <= N {
-            &mut self.stack[..len]
-        } else {
-            self.heap.resize(len, 0);
-            &mut self.heap
-        }
-    }
-}
 
 /// One E2 of order `nm1` (0 when `len` is 0, for the pairs a method does not have), its
 /// parts of `len` values each taken off `e`, its pivots off `ip`.

@@ -8,6 +8,36 @@ pub(crate) mod messages;
 
 use crate::integrator::Tolerance;
 
+/// Storage of one call: up to `N` values on the stack, more on the heap (so that a
+/// legacy call of the usual orders allocates nothing).
+pub(crate) struct OnStack<T, const N: usize> {
+    stack: [T; N],
+    heap: Vec<T>,
+}
+
+impl<T: Copy + Default, const N: usize> OnStack<T, N> {
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
+    pub fn new() -> Self {
+        Self {
+            stack: [T::default(); N],
+            heap: Vec::new(),
+        }
+    }
+
+    /// `len` values, `T::default()` on first use.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
+    pub fn get(&mut self, len: usize) -> &mut [T] {
+        if len <= N {
+            &mut self.stack[..len]
+        } else {
+            self.heap.resize(len, T::default());
+            &mut self.heap
+        }
+    }
+}
+
 /// RTOL and ATOL as a call reads them: ITOL = 0's one pair, or one per component
 /// borrowed from the caller, so that a legacy call copies nothing.
 #[derive(Debug, Clone, Copy)]

@@ -6,13 +6,13 @@ use super::{layout, Options, Structure};
 use crate::hairer::linear::LinearSystem;
 use crate::hairer::messages::{Record, Refusal, Refusals};
 use crate::hairer::ToleranceRef;
-use crate::radau5::core::Setup as Radau5Setup;
+use crate::radau5::core::{Setup as Radau5Setup, TransformedTolerances};
 
 /// Validated input: everything RADAU derives before it calls RADCOV.
 pub(crate) struct Setup<'t> {
     /// The parameters RADAU shares with RADAU5 (its transformed tolerances and FNEWT
     /// are not used: RADAU transforms per order).
-    pub(super) common: Radau5Setup,
+    pub(super) common: Radau5Setup<'t>,
     /// RTOL and ATOL as given.
     pub(super) tol: ToleranceRef<'t>,
     pub(super) nsmin: usize,
@@ -27,19 +27,22 @@ pub(crate) struct Setup<'t> {
 
 impl<'t> Setup<'t> {
     /// Checks the input as RADAU does, collecting one message per problem; the
-    /// tolerances are `tol`, not the options'.
+    /// tolerances are `tol`, not the options' (RADAU5's transformed ones, which RADAU
+    /// does not use, in `scratch`).
+    #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau)]
     pub(crate) fn new(
         structure: &Structure,
         options: &Options,
         tol: ToleranceRef<'t>,
+        scratch: &'t mut TransformedTolerances,
         len_y: usize,
         x: f64,
         xend: f64,
     ) -> Result<Self, Refusals> {
         let base = &options.base;
-        let common = Radau5Setup::new(structure, base, None, len_y, tol, x, xend);
+        let common = Radau5Setup::new(structure, base, None, len_y, tol, scratch, x, xend);
         let mut errors = common.as_ref().err().cloned().unwrap_or_default();
         let nit = options.base.max_newton;
         if nit > 50 {

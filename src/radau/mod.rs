@@ -50,6 +50,7 @@ pub use crate::radau5::{Matrix, Structure};
 
 use crate::hairer::messages::Refusals;
 use crate::hairer::ToleranceRef;
+use crate::radau5::core::TransformedTolerances;
 
 /// The user's problem, as [`radau5::Problem`](crate::radau5::Problem) but with RADAU's
 /// dense output (a polynomial of degree NS) in [`Problem::solout`].
@@ -170,7 +171,8 @@ pub(crate) fn solve_in<P: Problem>(
     tol: ToleranceRef<'_>,
     work: &mut [f64],
 ) -> Result<Finish, Refusals> {
-    let setup = core::Setup::new(structure, options, tol, y.len(), x, xend)?;
+    let mut scratch = TransformedTolerances::new();
+    let setup = core::Setup::new(structure, options, tol, &mut scratch, y.len(), x, xend)?;
     if work.len() < setup.work_len() {
         return Err(Refusals::one(format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",

@@ -7,21 +7,25 @@ use super::layout;
 use super::{transform_tolerance, Matrix, Options, Structure};
 use crate::hairer::linear::{LinearSystem, Mass};
 use crate::hairer::messages::{mass_band, tolerances_too_small, Record, Refusal, Refusals};
-use crate::hairer::ToleranceRef;
+use crate::hairer::{OnStack, ToleranceRef};
 
-/// RTOL and ATOL as RADAU5 transforms them: one pair (ITOL = 0, kept in place: nothing
-/// allocated) or one per component.
-pub(crate) enum Scaled {
+/// RTOL and ATOL as RADAU5 transforms them: one pair (ITOL = 0) or one per component, in
+/// the caller's [`TransformedTolerances`].
+pub(crate) enum Scaled<'t> {
     Scalar { rtol: f64, atol: f64 },
-    Vector { rtol: Vec<f64>, atol: Vec<f64> },
+    Vector { rtol: &'t [f64], atol: &'t [f64] },
 }
 
+/// Where a call keeps its transformed vector tolerances (the original transforms the
+/// caller's arrays in place): on the stack up to N = 32.
+pub(crate) type TransformedTolerances = OnStack<f64, 64>;
+
 /// Validated input: everything RADAU5 derives before it calls RADCOR.
-pub(crate) struct Setup {
+pub(crate) struct Setup<'t> {
     pub(crate) n: usize,
     pub(crate) structure: Structure,
     /// Transformed tolerances.
-    pub(crate) tol: Scaled,
+    pub(crate) tol: Scaled<'t>,
     pub(crate) nmax: usize,
     pub(crate) nit: usize,
     pub(crate) startn: bool,
@@ -46,10 +50,11 @@ pub(crate) struct Setup {
     pub(crate) hessenberg: bool,
 }
 
-impl Setup {
+impl<'t> Setup<'t> {
     /// Checks the input as RADAU5 does, collecting one message per problem (the
     /// original prints each and returns IDID = -1). FNEWT is `fnewt`, not the options'
-    /// (RADAU takes the formula's).
+    /// (RADAU takes the formula's); vector tolerances are transformed into `scratch`.
+    #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     pub(crate) fn new(
@@ -58,6 +63,7 @@ impl Setup {
         fnewt: Option<f64>,
         len_y: usize,
         tol: ToleranceRef<'_>,
+        scratch: &'t mut TransformedTolerances,
         x: f64,
         xend: f64,
     ) -> Result<Self, Refusals> {
@@ -76,7 +82,7 @@ impl Setup {
                 Record::text(" COEFFICIENTS HAVE 20 DIGITS, UROUND=").real(uround),
             ));
         }
-        let tol = transformed_tolerances(tol, n, uround, &mut errors);
+        let tol = transformed_tolerances(tol, n, uround, scratch, &mut errors);
         if options.max_steps <= 0 {
             errors.push(Refusal::with_record(
                 format!("wrong input IWORK(2) = {}", options.max_steps),
@@ -289,12 +295,13 @@ impl Setup {
 /// RTOL > 10 UROUND, and here not NaN) and transformed.
 #[allow(unsafe_code)]
 #[link_section = hot_path!(complex)]
-fn transformed_tolerances(
+fn transformed_tolerances<'t>(
     tol: ToleranceRef<'_>,
     n: usize,
     uround: f64,
+    scratch: &'t mut TransformedTolerances,
     errors: &mut Refusals,
-) -> Scaled {
+) -> Scaled<'t> {
     let (rtol, atol) = tol.arrays();
     if tol.is_vector() && (rtol.len() != n || atol.len() != n) {
         errors.push(format!(
@@ -312,12 +319,10 @@ fn transformed_tolerances(
         let (rtol, atol) = transform_tolerance(rtol, atol);
         return Scaled::Scalar { rtol, atol };
     }
-    let mut rtol_t = Vec::with_capacity(rtol.len());
-    let mut atol_t = Vec::with_capacity(atol.len());
-    for (&r, &a) in rtol.iter().zip(atol) {
-        let (rt, at) = transform_tolerance(r, a);
-        rtol_t.push(rt);
-        atol_t.push(at);
+    let len = rtol.len().min(atol.len());
+    let (rtol_t, atol_t) = scratch.get(2 * len).split_at_mut(len);
+    for (((rt, at), &r), &a) in rtol_t.iter_mut().zip(&mut *atol_t).zip(rtol).zip(atol) {
+        (*rt, *at) = transform_tolerance(r, a);
     }
     Scaled::Vector {
         rtol: rtol_t,

@@ -290,7 +290,9 @@ pub(crate) fn solve_in<P: Problem>(
     tol: ToleranceRef<'_>,
     work: &mut [f64],
 ) -> Result<Finish, Refusals> {
-    let setup = core::Setup::new(structure, options, options.fnewt, y.len(), tol, x, xend)?;
+    let mut scratch = core::TransformedTolerances::new();
+    let (fnewt, n) = (options.fnewt, y.len());
+    let setup = core::Setup::new(structure, options, fnewt, n, tol, &mut scratch, x, xend)?;
     if work.len() < setup.work_len() {
         return Err(Refusals::one(format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",

@@ -126,7 +126,7 @@ pub(crate) struct Finish {
     pub stats: Counters,
 }
 
-impl Setup {
+impl Setup<'_> {
     /// The Jacobian at `(x, y)`: analytic, or forward differences with the original's
     /// increments `sqrt(uround · max(1e-5, |y_j|))` (f-calls not counted).
     #[allow(unsafe_code)]
@@ -228,7 +228,7 @@ enum Next {
 /// What a RADCOR call works with: the method's constants, the linear systems, the
 /// arrays in WORK and the statistics.
 struct Stepper<'s, 'w> {
-    setup: &'s Setup,
+    setup: &'s Setup<'s>,
     coef: Coefficients,
     lin: LinearSystem<'w>,
     w: Work<'w>,
@@ -244,7 +244,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn new<P: Problem>(
-        setup: &'s Setup,
+        setup: &'s Setup<'s>,
         problem: &mut P,
         work: &'w mut [f64],
         pivots: &'w mut Pivots<RADAU5_PIVOTS>,
@@ -365,7 +365,7 @@ enum Newton {
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau5)]
 pub(crate) fn run<P: Problem>(
-    setup: &Setup,
+    setup: &Setup<'_>,
     problem: &mut P,
     x: f64,
     y: &mut [f64],
