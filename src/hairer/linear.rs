@@ -108,7 +108,7 @@ struct ComplexHessenberg<'w> {
 /// [`PIVOTS_ORDER`], the largest the kernels specialise.
 pub(crate) type Pivots<const N: usize> = OnStack<usize, N>;
 
-/// The most order at which a solver's pivots lie on the stack.
+/// The largest order at which a solver's pivots lie on the stack.
 pub(crate) const PIVOTS_ORDER: usize = 32;
 
 /// One E2 of order `nm1` (0 when `len` is 0, for the pairs a method does not have), its
