@@ -302,8 +302,8 @@ double contra_(const stiffdae_int *i,
 // N - M1 likewise);
 // `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT` = 1, IRTRN < 0 stops;
 // `WORK(LWORK)`: Z1..Z3, Y0, SCAL, F1..F3, CONT, FJAC and FMAS at the original's
-// offsets from WORK(21) on (the part where the original keeps E1, E2R, E2I is not
-// used); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
+// offsets from WORK(21) on, then E1, E2R, E2I as in the original (their pivots,
+// IWORK(21..) in the original, are kept elsewhere); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
 // step-ratio bounds (0: defaults 1e-16, 0.9, 0.001, formula, 1, 1.2, XEND-X, 0.2, 8),
 // `LWORK >= N*(LJAC+LMAS+3*LE+12)+20`; `IWORK(LIWORK)`: IWORK(1..10) = Hessenberg
 // form (full Jacobian, M = I, N > 2, M1 = 0), NMAX (100000), NIT
@@ -382,8 +382,8 @@ double contr5_(const stiffdae_int *i,
 // difference); `MAS(N,AM,LMAS,RPAR,IPAR)` with `IMAS` = 1 (else M = I), `MLMAS`/`MUMAS`
 // (MLMAS = N - M1: full); `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT`
 // = 1, IRTRN < 0 stops; `WORK(LWORK)`: YNEW, DY1, DY, AK1..AK6, FX, CONT, FJAC and FMAS
-// at the original's offsets from WORK(21) on (the part where the original keeps E is
-// not used); WORK(1..5) = UROUND, HMAX, the step-ratio bounds and SAFE (0: defaults
+// at the original's offsets from WORK(21) on, then E as in the original (its pivots,
+// IWORK(21..) in the original, are kept elsewhere); WORK(1..5) = UROUND, HMAX, the step-ratio bounds and SAFE (0: defaults
 // 1e-16, XEND-X, 0.2, 6, 0.9), `LWORK >= N*(LJAC+LMAS+LE+14)+20`; `IWORK(LIWORK)`:
 // IWORK(1..3) = NMAX (100000), the coefficient set (1, 2 or 3 = Steinebach's), step
 // control (1 predictive, 2 classical), IWORK(9..10) = M1, M2; on return IWORK(14..20) =

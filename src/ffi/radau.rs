@@ -11,10 +11,10 @@ use super::hairer::{
 use super::radau5::{Radau5Fcn, Radau5Jac, Radau5Mas, Radau5Solout};
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, mass_band, Refusals};
+use crate::hairer::ToleranceRef;
 use crate::radau::layout;
 use crate::radau::{self, DenseOutput, Finish, Options, Problem, Structure};
 use crate::radau5::layout::Layout;
-use crate::Tolerance;
 
 /// The caller's routines and RPAR/IPAR, seen by the core as a [`Problem`].
 struct Callbacks {
@@ -48,7 +48,8 @@ impl Problem for Callbacks {
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let jac = self.jac.expect("JAC checked before the integration");
         let ld = ldfy as FInt;
-        // SAFETY: `dfy` runs from FJAC to the end of the caller's WORK (at least LDFY × N).
+        // SAFETY: `dfy` runs from FJAC to the end of FMAS in the caller's WORK (at least
+        // LDFY × N values).
         unsafe {
             jac(
                 &self.n,
@@ -73,7 +74,7 @@ impl Problem for Callbacks {
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let mas = self.mas.expect("MAS checked before the integration");
         let (nm1, ld) = (nm1 as FInt, lmas as FInt);
-        // SAFETY: `am` runs from FMAS to the end of the caller's WORK (at least LMAS × NM1).
+        // SAFETY: `am` is FMAS in the caller's WORK (LMAS × NM1 values).
         unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
     }
 
@@ -270,17 +271,13 @@ impl Args {
             errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
         }
         let (rtol, atol) = tols.pair();
-        let mut options = options;
-        options.base.tolerance = if s.itol == 0 {
-            Tolerance::Scalar {
+        let tol = if s.itol == 0 {
+            ToleranceRef::Scalar {
                 rtol: rtol[0],
                 atol: atol[0],
             }
         } else {
-            Tolerance::Vector {
-                rtol: rtol.to_vec(),
-                atol: atol.to_vec(),
-            }
+            ToleranceRef::Vector { rtol, atol }
         };
         let structure = Structure {
             n: nu,
@@ -311,6 +308,7 @@ impl Args {
             y,
             s.xend,
             s.h,
+            tol,
             work,
         )?;
         // SAFETY: the caller's contract, passed on.

@@ -10,10 +10,9 @@ use super::hairer::{
 };
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
+use crate::hairer::ToleranceRef;
 use crate::radau5::layout::{Layout, IW_STATS, W_ARRAYS};
-use crate::radau5::{
-    self, restore_tolerance, DenseOutput, Finish, Options, Problem, Structure, Tolerance,
-};
+use crate::radau5::{self, restore_tolerance, DenseOutput, Finish, Options, Problem, Structure};
 
 /// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`.
 pub type Radau5Fcn = Option<
@@ -101,8 +100,8 @@ impl Problem for Callbacks {
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let jac = self.jac.expect("JAC checked before the integration");
         let ld = ldfy as FInt;
-        // SAFETY: `dfy` runs from FJAC to the end of the caller's WORK (at least LDFY × N
-        // values), where the original's JAC writes.
+        // SAFETY: `dfy` runs from FJAC to the end of FMAS in the caller's WORK (at least
+        // LDFY × N values), where the original's JAC writes.
         unsafe {
             jac(
                 &self.n,
@@ -127,8 +126,8 @@ impl Problem for Callbacks {
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let mas = self.mas.expect("MAS checked before the integration");
         let (nm1, ld) = (nm1 as FInt, lmas as FInt);
-        // SAFETY: `am` runs from FMAS to the end of the caller's WORK (at least LMAS × NM1
-        // values); the original calls MAS(NM1, FMAS, LDMAS) there.
+        // SAFETY: `am` is FMAS in the caller's WORK (LMAS × NM1 values); the original calls
+        // MAS(NM1, FMAS, LDMAS) there.
         unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
     }
 
@@ -289,7 +288,6 @@ impl Args {
             return Err(Refusals::one("Y, RTOL or ATOL is a null pointer"));
         };
         check_data(y, &tols, &mut errors);
-        let tol = tolerance(&s, &mut tols);
         let structure = Structure {
             n: nu,
             analytic_jacobian: s.ijac != 0,
@@ -313,17 +311,8 @@ impl Args {
         };
         let (x, xend, h) = (s.x, s.xend, s.h);
         let work = &mut work[W_ARRAYS..];
-        let end = radau5::solve_in(
-            &mut problem,
-            &structure,
-            &options,
-            x,
-            y,
-            xend,
-            h,
-            &tol,
-            work,
-        );
+        let tol = tolerance(&s, &mut tols);
+        let end = radau5::solve_in(&mut problem, &structure, &options, x, y, xend, h, tol, work);
         let end = match end {
             Ok(end) => end,
             Err(errors) => {
@@ -482,19 +471,17 @@ fn check_data(y: &[f64], tols: &Tolerances<'_>, errors: &mut Refusals) {
     }
 }
 
-/// RTOL/ATOL as the core takes them (ITOL = 0: scalars; else vectors).
-fn tolerance(s: &Scalars, tols: &mut Tolerances<'_>) -> Tolerance {
+/// RTOL/ATOL as the core takes them (ITOL = 0: scalars; else vectors), borrowed.
+#[link_section = hot_path!(radau5)]
+fn tolerance<'t>(s: &Scalars, tols: &'t mut Tolerances<'_>) -> ToleranceRef<'t> {
     let (rtol, atol) = tols.pair();
     if s.itol == 0 {
-        Tolerance::Scalar {
+        ToleranceRef::Scalar {
             rtol: rtol[0],
             atol: atol[0],
         }
     } else {
-        Tolerance::Vector {
-            rtol: rtol.to_vec(),
-            atol: atol.to_vec(),
-        }
+        ToleranceRef::Vector { rtol, atol }
     }
 }
 
@@ -512,8 +499,8 @@ fn tolerance(s: &Scalars, tols: &mut Tolerances<'_>) -> Tolerance {
 /// N - M1 likewise);
 /// `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT` = 1, IRTRN < 0 stops;
 /// `WORK(LWORK)`: Z1..Z3, Y0, SCAL, F1..F3, CONT, FJAC and FMAS at the original's
-/// offsets from WORK(21) on (the part where the original keeps E1, E2R, E2I is not
-/// used); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
+/// offsets from WORK(21) on, then E1, E2R, E2I as in the original (their pivots,
+/// IWORK(21..) in the original, are kept elsewhere); WORK(1..9) = UROUND, SAFE, THET, FNEWT, QUOT1, QUOT2, HMAX, and the
 /// step-ratio bounds (0: defaults 1e-16, 0.9, 0.001, formula, 1, 1.2, XEND-X, 0.2, 8),
 /// `LWORK >= N*(LJAC+LMAS+3*LE+12)+20`; `IWORK(LIWORK)`: IWORK(1..10) = Hessenberg
 /// form (full Jacobian, M = I, N > 2, M1 = 0), NMAX (100000), NIT

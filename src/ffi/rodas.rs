@@ -10,8 +10,9 @@ use super::hairer::{
 };
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
+use crate::hairer::ToleranceRef;
 use crate::rodas::layout::{Layout, IW_STATS, W_ARRAYS};
-use crate::rodas::{self, DenseOutput, Finish, Options, Problem, Structure, Tolerance};
+use crate::rodas::{self, DenseOutput, Finish, Options, Problem, Structure};
 
 /// FCN(N, X, Y, F, RPAR, IPAR): the right-hand side `F = f(X, Y)`; DFX has the same
 /// interface and gives `F = ∂f/∂x (X, Y)`.
@@ -99,8 +100,8 @@ impl Problem for Callbacks {
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let jac = self.jac.expect("JAC checked before the integration");
         let ld = ldfy as FInt;
-        // SAFETY: `dfy` runs from FJAC to the end of the caller's WORK (at least LDFY × N
-        // values), where the original's JAC writes.
+        // SAFETY: `dfy` runs from FJAC to the end of FMAS in the caller's WORK (at least
+        // LDFY × N values), where the original's JAC writes.
         unsafe {
             jac(
                 &self.n,
@@ -140,8 +141,8 @@ impl Problem for Callbacks {
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let mas = self.mas.expect("MAS checked before the integration");
         let (nm1, ld) = (nm1 as FInt, lmas as FInt);
-        // SAFETY: `am` runs from FMAS to the end of the caller's WORK (at least LMAS × NM1
-        // values); the original calls MAS(NM1, FMAS, LDMAS) there.
+        // SAFETY: `am` is FMAS in the caller's WORK (LMAS × NM1 values); the original calls
+        // MAS(NM1, FMAS, LDMAS) there.
         unsafe { mas(&nm1, am.as_mut_ptr(), &ld, self.rpar, self.ipar) }
     }
 
@@ -272,7 +273,7 @@ impl Args {
         let (Some(work), Some(iwork)) = (work, iwork) else {
             return Err(Refusals::one("WORK or IWORK is a null pointer"));
         };
-        let mut options = Options::from_legacy(
+        let options = Options::from_legacy(
             work,
             &iwork_options(iwork, 10, &[1, 2, 3, 9, 10]).map_err(Refusals::one)?,
         );
@@ -294,13 +295,13 @@ impl Args {
         if let Some(i) = y.iter().position(|v| !v.is_finite()) {
             errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
         }
-        options.tolerance = if s.itol == 0 {
-            Tolerance::scalar(rtol[0], atol[0])
-        } else {
-            Tolerance::Vector {
-                rtol: rtol.to_vec(),
-                atol: atol.to_vec(),
+        let tol = if s.itol == 0 {
+            ToleranceRef::Scalar {
+                rtol: rtol[0],
+                atol: atol[0],
             }
+        } else {
+            ToleranceRef::Vector { rtol, atol }
         };
         let structure = Structure {
             n: nu,
@@ -333,6 +334,7 @@ impl Args {
             y,
             s.xend,
             s.h,
+            tol,
             work,
         )?;
         // SAFETY: the caller's contract, passed on.
@@ -478,8 +480,8 @@ impl Args {
 /// difference); `MAS(N,AM,LMAS,RPAR,IPAR)` with `IMAS` = 1 (else M = I), `MLMAS`/`MUMAS`
 /// (MLMAS = N - M1: full); `SOLOUT(NR,XOLD,X,Y,CONT,LRC,N,RPAR,IPAR,IRTRN)` with `IOUT`
 /// = 1, IRTRN < 0 stops; `WORK(LWORK)`: YNEW, DY1, DY, AK1..AK6, FX, CONT, FJAC and FMAS
-/// at the original's offsets from WORK(21) on (the part where the original keeps E is
-/// not used); WORK(1..5) = UROUND, HMAX, the step-ratio bounds and SAFE (0: defaults
+/// at the original's offsets from WORK(21) on, then E as in the original (its pivots,
+/// IWORK(21..) in the original, are kept elsewhere); WORK(1..5) = UROUND, HMAX, the step-ratio bounds and SAFE (0: defaults
 /// 1e-16, XEND-X, 0.2, 6, 0.9), `LWORK >= N*(LJAC+LMAS+LE+14)+20`; `IWORK(LIWORK)`:
 /// IWORK(1..3) = NMAX (100000), the coefficient set (1, 2 or 3 = Steinebach's), step
 /// control (1 predictive, 2 classical), IWORK(9..10) = M1, M2; on return IWORK(14..20) =

@@ -16,8 +16,11 @@
 // Index loops mirror the original's DO loops over several arrays at once.
 #![allow(clippy::needless_range_loop)]
 
+use std::mem::ManuallyDrop;
+
+use super::OnStack;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
-use crate::linalg::{ComplexLu, RealLu, Singular};
+use crate::linalg::{ComplexLu, ComplexLuIn, Kernel, RealLu, RealLuIn, Singular};
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
 /// the work array and are passed to each method).
@@ -43,8 +46,13 @@ pub(crate) struct Matrices<'a> {
     pub fmas: &'a [f64],
 }
 
-/// The two iteration matrices and everything needed to form and solve them.
-pub(crate) struct LinearSystem {
+/// The most complex matrices E2 a method has: the three pairs of RADAU's seven stages.
+pub(crate) const MAX_PAIRS: usize = 3;
+
+/// The two iteration matrices and everything needed to form and solve them, the
+/// matrices in the caller's storage (E1, E2R, E2I in the original's WORK) and the pivots
+/// in storage the caller lends ([`Pivots`]).
+pub(crate) struct LinearSystem<'w> {
     pub n: usize,
     /// M1 and M2 of the second-order structure; `nm1 = n - m1` equations are solved.
     pub m1: usize,
@@ -54,54 +62,105 @@ pub(crate) struct LinearSystem {
     pub jac_ld: usize,
     pub band: Option<(usize, usize)>,
     pub mass: Mass,
-    factors: Factors,
+    /// Never dropped: the decsol kernels own nothing (no faer box), and the drop glue of
+    /// the kinds would be an out-of-line call far from the solve's text (a page fault on
+    /// a program's first call).
+    factors: ManuallyDrop<Factors<'w>>,
 }
 
 /// The decompositions of E1 and the E2 (one per integration, so the sizes need no box).
 #[allow(clippy::large_enum_variant)]
-enum Factors {
-    /// DEC/DECC or DECB/DECBC on the matrices as formed (every IJOB but 7).
-    General { e1: RealLu, e2: Vec<ComplexLu> },
+enum Factors<'w> {
+    /// DEC/DECC or DECB/DECBC on the matrices as formed (every IJOB but 7); the E2
+    /// beyond the method's pairs are empty.
+    General {
+        e1: RealLuIn<'w>,
+        e2: [ComplexLuIn<'w>; MAX_PAIRS],
+    },
     /// IJOB = 7: DECH/DECHC on the Hessenberg form of the Jacobian.
-    Hessenberg(Hessenberg),
+    Hessenberg(Hessenberg<'w>),
 }
 
 /// IJOB = 7 of `dc_decsol.f`: FJAC is reduced in place to upper Hessenberg form
 /// `H = L⁻¹ J L` (ELMHES, multipliers below the subdiagonal, exchanges in IPHES), so
 /// `E1 = fac1·I - H` and `E2 = (alphn + i·betan)·I - H` have lower bandwidth 1.
-struct Hessenberg {
+struct Hessenberg<'w> {
     n: usize,
-    e1: Vec<f64>,
-    ip1: Vec<usize>,
-    /// E2R, E2I and IP2 of each complex pair.
-    e2: Vec<ComplexHessenberg>,
+    e1: &'w mut [f64],
+    ip1: &'w mut [usize],
+    /// E2R, E2I and IP2 of each complex pair (empty beyond the method's pairs).
+    e2: [ComplexHessenberg<'w>; MAX_PAIRS],
     /// IPHES: the row exchanged with row `m` at stage `m` of ELMHES.
-    iphes: Vec<usize>,
+    iphes: &'w mut [usize],
     /// CALHES: FJAC holds a Jacobian that ELMHES has not reduced yet.
     calhes: bool,
 }
 
 /// One complex matrix of DECHC: real and imaginary parts and the pivots.
-struct ComplexHessenberg {
-    er: Vec<f64>,
-    ei: Vec<f64>,
-    ip: Vec<usize>,
+struct ComplexHessenberg<'w> {
+    er: &'w mut [f64],
+    ei: &'w mut [f64],
+    ip: &'w mut [usize],
 }
 
-impl Hessenberg {
-    fn new(n: usize, pairs: usize) -> Self {
+/// The pivots of one call: up to `N` on the stack (so that a legacy call allocates
+/// nothing), more on the heap. Each solver sizes `N` for its pivot vectors at order
+/// [`PIVOTS_ORDER`], the largest the kernels specialise.
+pub(crate) type Pivots<const N: usize> = OnStack<usize, N>;
+
+/// The largest order at which a solver's pivots lie on the stack.
+pub(crate) const PIVOTS_ORDER: usize = 32;
+
+/// One E2 of order `nm1` (0 when `len` is 0, for the pairs a method does not have), its
+/// parts of `len` values each taken off `e`, its pivots off `ip`.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(real)]
+fn complex_part<'w>(
+    e: &mut &'w mut [f64],
+    ip: &mut &'w mut [usize],
+    len: usize,
+    (nm1, band): (usize, Option<(usize, usize)>),
+) -> ComplexLuIn<'w> {
+    let nm1 = if len == 0 { 0 } else { nm1 };
+    let (er, ei, ip) = (carve(e, len), carve(e, len), carve(ip, nm1));
+    match band {
+        Some((ml, mu)) => ComplexLu::banded_in(nm1, ml, mu, er, ei, ip),
+        None => ComplexLu::dense_in(nm1, Kernel::Decsol, er, ei, ip),
+    }
+}
+
+/// Takes the first `len` values off `rest`.
+#[inline(always)]
+fn carve<'w, T>(rest: &mut &'w mut [T], len: usize) -> &'w mut [T] {
+    let (head, tail) = std::mem::take(rest).split_at_mut(len);
+    *rest = tail;
+    head
+}
+
+impl<'w> Hessenberg<'w> {
+    /// The matrices of `pairs` complex pairs and E1 from `e`, the pivots from `ip`, in
+    /// the order of [`LinearSystem::new`].
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
+    fn new(n: usize, pairs: usize, mut e: &'w mut [f64], mut ip: &'w mut [usize]) -> Self {
+        let len = n * n;
+        let e1 = carve(&mut e, len);
+        let ip1 = carve(&mut ip, n);
+        let mut pair = |k: usize| {
+            let (len, n) = if k < pairs { (len, n) } else { (0, 0) };
+            ComplexHessenberg {
+                er: carve(&mut e, len),
+                ei: carve(&mut e, len),
+                ip: carve(&mut ip, n),
+            }
+        };
+        let e2 = [pair(0), pair(1), pair(2)];
         Self {
             n,
-            e1: vec![0.0; n * n],
-            ip1: vec![0; n],
-            e2: (0..pairs)
-                .map(|_| ComplexHessenberg {
-                    er: vec![0.0; n * n],
-                    ei: vec![0.0; n * n],
-                    ip: vec![0; n],
-                })
-                .collect(),
-            iphes: vec![0; n],
+            e1,
+            ip1,
+            e2,
+            iphes: carve(&mut ip, n),
             calhes: true,
         }
     }
@@ -119,7 +178,7 @@ impl Hessenberg {
             }
             e1[j + j * n] += fac1;
         }
-        dech(n, e1, n, 1, &mut self.ip1)
+        dech(n, e1, n, 1, self.ip1)
     }
 
     /// DECOMC, IJOB = 7: the Hessenberg part of `(alphn + i·betan)·I - H`, by DECHC.
@@ -132,7 +191,7 @@ impl Hessenberg {
     ) -> Result<(), Singular> {
         let n = self.n;
         let e2 = &mut self.e2[k];
-        let (er, ei) = (&mut e2.er, &mut e2.ei);
+        let (er, ei) = (&mut *e2.er, &mut *e2.ei);
         for j in 0..n - 1 {
             er[j + 1 + j * n] = -fjac[j + 1 + j * n];
             ei[j + 1 + j * n] = 0.0;
@@ -145,7 +204,7 @@ impl Hessenberg {
             er[j + j * n] += alphn;
             ei[j + j * n] = betan;
         }
-        dechc(n, er, ei, n, 1, &mut e2.ip)
+        dechc(n, er, ei, n, 1, e2.ip)
     }
 
     /// `v ← L⁻¹ P v`: the exchanges and multipliers of ELMHES applied stage by stage
@@ -184,7 +243,7 @@ impl Hessenberg {
         self.to_reduced(fjac, z2);
         self.to_reduced(fjac, z3);
         let e2 = &self.e2[k];
-        solhc(n, &e2.er, &e2.ei, n, 1, z2, z3, &e2.ip);
+        solhc(n, e2.er, e2.ei, n, 1, z2, z3, e2.ip);
         self.back_from_reduced(fjac, z2);
         self.back_from_reduced(fjac, z3);
     }
@@ -192,13 +251,34 @@ impl Hessenberg {
     /// SLVRAR and ESTRAD, IJOB = 7: `E1 x = v` through the reduced basis.
     fn solve_real(&self, fjac: &[f64], v: &mut [f64]) {
         self.to_reduced(fjac, v);
-        solh(self.n, &self.e1, self.n, 1, v, &self.ip1);
+        solh(self.n, self.e1, self.n, 1, v, self.ip1);
         self.back_from_reduced(fjac, v);
     }
 }
 
-impl LinearSystem {
-    /// The systems of an `n`-equation problem with `pairs` complex matrices E2.
+impl<'w> LinearSystem<'w> {
+    /// The storage of the systems of an `n`-equation problem with `pairs` complex
+    /// matrices E2: values (E1 and the E2, LDE1 × NM1 each, as the original lays them
+    /// out in WORK) and pivots (IP1, the IP2, and IPHES for the Hessenberg form).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
+    pub fn storage(
+        n: usize,
+        m1: usize,
+        band: Option<(usize, usize)>,
+        hessenberg: bool,
+        pairs: usize,
+    ) -> (usize, usize) {
+        let nm1 = n - m1;
+        let lde1 = band.map_or(nm1, |(ml, mu)| 2 * ml + mu + 1);
+        let iphes = if hessenberg { n } else { 0 };
+        ((1 + 2 * pairs) * lde1 * nm1, (1 + pairs) * nm1 + iphes)
+    }
+
+    /// The systems of an `n`-equation problem with `pairs` complex matrices E2, in `e`
+    /// and `ip` of the lengths [`storage`](Self::storage) gives. For the band and
+    /// Hessenberg forms `e` is cleared, as their forming leaves entries outside the
+    /// matrix unwritten; full matrices are formed whole.
     #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
@@ -209,35 +289,29 @@ impl LinearSystem {
         jac_ld: usize,
         band: Option<(usize, usize)>,
         mass: Mass,
-        hessenberg: bool,
-        pairs: usize,
+        (hessenberg, pairs): (bool, usize),
+        (mut e, mut ip): (&'w mut [f64], &'w mut [usize]),
     ) -> Self {
         let nm1 = n - m1;
-        // E2 pushed one by one: `collect` would call an instance of std's `from_iter`
-        // far from the rest of a solve (a page fault on a program's first call, RODAS's
-        // empty E2 included).
-        let factors = match band {
-            _ if hessenberg => Factors::Hessenberg(Hessenberg::new(n, pairs)),
-            Some((ml, mu)) => {
-                let mut e2 = Vec::with_capacity(pairs);
-                for _ in 0..pairs {
-                    e2.push(ComplexLu::banded(nm1, ml, mu));
-                }
-                Factors::General {
-                    e1: RealLu::banded(nm1, ml, mu),
-                    e2,
-                }
-            }
-            None => {
-                let mut e2 = Vec::with_capacity(pairs);
-                for _ in 0..pairs {
-                    e2.push(ComplexLu::dense(nm1));
-                }
-                Factors::General {
-                    e1: RealLu::dense(nm1),
-                    e2,
-                }
-            }
+        if hessenberg || band.is_some() {
+            e.fill(0.0);
+        }
+        let factors = if hessenberg {
+            Factors::Hessenberg(Hessenberg::new(n, pairs, e, ip))
+        } else {
+            let len = band.map_or(nm1, |(ml, mu)| 2 * ml + mu + 1) * nm1;
+            let e1 = carve(&mut e, len);
+            let e1 = match band {
+                Some((ml, mu)) => RealLu::banded_in(nm1, ml, mu, e1, carve(&mut ip, nm1)),
+                None => RealLu::dense_in(nm1, Kernel::Decsol, e1, carve(&mut ip, nm1)),
+            };
+            let k = (nm1, band);
+            let e2 = [
+                complex_part(&mut e, &mut ip, if pairs > 0 { len } else { 0 }, k),
+                complex_part(&mut e, &mut ip, if pairs > 1 { len } else { 0 }, k),
+                complex_part(&mut e, &mut ip, if pairs > 2 { len } else { 0 }, k),
+            ];
+            Factors::General { e1, e2 }
         };
         Self {
             n,
@@ -247,7 +321,7 @@ impl LinearSystem {
             jac_ld,
             band,
             mass,
-            factors,
+            factors: ManuallyDrop::new(factors),
         }
     }
 
@@ -255,7 +329,7 @@ impl LinearSystem {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn new_jacobian(&mut self) {
-        if let Factors::Hessenberg(h) = &mut self.factors {
+        if let Factors::Hessenberg(h) = &mut *self.factors {
             h.calhes = true;
         }
     }
@@ -265,9 +339,9 @@ impl LinearSystem {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn reduce(&mut self, fjac: &mut [f64]) {
-        if let Factors::Hessenberg(h) = &mut self.factors {
+        if let Factors::Hessenberg(h) = &mut *self.factors {
             if h.calhes {
-                elmhes(h.n, fjac, h.n, &mut h.iphes);
+                elmhes(h.n, fjac, h.n, h.iphes);
             }
             h.calhes = false;
         }
@@ -277,8 +351,8 @@ impl LinearSystem {
     /// never has the Hessenberg form: it is refused with IWORK(1) ≠ 0).
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
-    fn general(&mut self) -> (&mut RealLu, &mut [ComplexLu]) {
-        match &mut self.factors {
+    fn general(&mut self) -> (&mut RealLuIn<'w>, &mut [ComplexLuIn<'w>]) {
+        match &mut *self.factors {
             Factors::General { e1, e2 } => (e1, e2),
             Factors::Hessenberg(_) => unreachable!("the Hessenberg form has M1 = 0"),
         }
@@ -299,7 +373,7 @@ impl LinearSystem {
         let (m1, nm1) = (self.m1, self.nm1);
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
-        let e1lu = match &mut self.factors {
+        let e1lu = match &mut *self.factors {
             Factors::Hessenberg(h) => return h.decompose_real(fjac, fac1),
             Factors::General { e1, .. } => e1,
         };
@@ -403,7 +477,7 @@ impl LinearSystem {
         let (m1, nm1) = (self.m1, self.nm1);
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
-        let e2lu = match &mut self.factors {
+        let e2lu = match &mut *self.factors {
             Factors::Hessenberg(h) => return h.decompose_complex(k, fjac, alphn, betan),
             Factors::General { e2, .. } => &mut e2[k],
         };
@@ -596,7 +670,7 @@ impl LinearSystem {
         f3: &[f64],
     ) {
         if let (0, Mass::Identity, Factors::General { e1, e2 }) =
-            (self.m1, self.mass, &mut self.factors)
+            (self.m1, self.mass, &mut *self.factors)
         {
             // IJOB = 1 and 3 (M = I, M1 = 0), SLVRAD's single loop: the right-hand sides
             // of SLVRAR and SLVRAI, which never meet, then SOL and SOLC (SOLB and SOLBC
@@ -675,7 +749,7 @@ impl LinearSystem {
             );
         }
         if m1 == 0 {
-            match &mut self.factors {
+            match &mut *self.factors {
                 Factors::General { e1, .. } => e1.solve(z1),
                 Factors::Hessenberg(h) => h.solve_real(m.fjac, z1),
             }
@@ -742,7 +816,7 @@ impl LinearSystem {
             );
         }
         if m1 == 0 {
-            match &mut self.factors {
+            match &mut *self.factors {
                 Factors::General { e2, .. } => e2[k].solve(z2, z3),
                 Factors::Hessenberg(h) => h.solve_complex(k, m.fjac, z2, z3),
             }
@@ -807,7 +881,7 @@ impl LinearSystem {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn solve_e1(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
-        if let (0, Factors::General { e1, .. }) = (self.m1, &mut self.factors) {
+        if let (0, Factors::General { e1, .. }) = (self.m1, &mut *self.factors) {
             e1.solve(&mut cont[..self.n]);
             return;
         }
@@ -822,7 +896,7 @@ impl LinearSystem {
         let m1 = self.m1;
         if m1 == 0 {
             let cont = &mut cont[..self.n];
-            match &mut self.factors {
+            match &mut *self.factors {
                 Factors::General { e1, .. } => e1.solve(cont),
                 Factors::Hessenberg(h) => h.solve_real(fjac, cont),
             }
@@ -870,7 +944,8 @@ impl LinearSystem {
         f2: &mut [f64],
     ) -> f64 {
         let (n, m1) = (self.n, self.m1);
-        if let (0, Mass::Identity, Factors::General { e1, .. }) = (m1, self.mass, &mut self.factors)
+        if let (0, Mass::Identity, Factors::General { e1, .. }) =
+            (m1, self.mass, &mut *self.factors)
         {
             // IJOB = 1 and 3 (M = I, M1 = 0): ESTRAD's single loop, then SOL (SOLB).
             let (f2, cont, y0) = (&mut f2[..n], &mut cont[..n], &y0[..n]);

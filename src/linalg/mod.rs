@@ -4,8 +4,8 @@
 //! real and complex matrices, performing the floating-point operations of Hairer's
 //! `decsol.f` (DEC, SOL, DECC, SOLC, DECB, SOLB, DECBC, SOLBC) in the same order, so
 //! RADAU5 reproduces the original's step sequences at every order. [`RealLu`] and
-//! [`ComplexLu`] own the storage; faer is available as an explicit, not bit-faithful,
-//! opt-in ([`Kernel::Faer`]). [`linpack`] holds DGEFA/DGESL and DGBFA/DGBSL as DASSL
+//! [`ComplexLu`] hold the matrix and its pivots, owned or lent by the caller; faer is
+//! available as an explicit, not bit-faithful, opt-in ([`Kernel::Faer`]). [`linpack`] holds DGEFA/DGESL and DGBFA/DGBSL as DASSL
 //! uses them. [`hessenberg`] holds ELMHES and the Hessenberg eliminations DECH, SOLH,
 //! DECHC, SOLHC of `decsol.f`, RADAU5's IWORK(1) option.
 
@@ -46,14 +46,20 @@ enum RealKind {
     Faer(Box<FaerRealLu>),
 }
 
-/// LU with partial pivoting of a real n×n matrix, dense or banded, owning its storage.
-pub struct RealLu {
+/// LU with partial pivoting of a real n×n matrix, dense or banded, in storage it owns
+/// (`A = Vec<f64>`, `P = Vec<usize>`, the constructors without `_in`) or that a caller
+/// lends ([`RealLuIn`]: RADAU5, RADAU and RODAS factor in the caller's WORK, as the
+/// originals, so that a legacy call allocates nothing).
+pub struct RealLu<A = Vec<f64>, P = Vec<usize>> {
     n: usize,
     ld: usize,
-    a: Vec<f64>,
-    ip: Vec<usize>,
+    a: A,
+    ip: P,
     kind: RealKind,
 }
+
+/// A [`RealLu`] in lent storage.
+pub type RealLuIn<'w> = RealLu<&'w mut [f64], &'w mut [usize]>;
 
 impl RealLu {
     /// A dense matrix, column-major with leading dimension n, factored by [`Kernel::Decsol`].
@@ -62,9 +68,24 @@ impl RealLu {
     }
 
     /// A dense matrix factored by the given kernel.
+    pub fn dense_with(n: usize, kernel: Kernel) -> Self {
+        Self::dense_in(n, kernel, vec![0.0; n * n], vec![0; n])
+    }
+
+    /// A band matrix with `ml` sub- and `mu` super-diagonals in DECB's storage: leading
+    /// dimension `2 ml + mu + 1`, element (i, j) at row `ml + mu + i - j` of column j; the
+    /// first `ml` rows take the fill-in (cleared by `factor`).
+    pub fn banded(n: usize, ml: usize, mu: usize) -> Self {
+        Self::banded_in(n, ml, mu, vec![0.0; (2 * ml + mu + 1) * n], vec![0; n])
+    }
+}
+
+impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<A, P> {
+    /// A dense matrix in `a` (exactly n² values) with the pivots in `ip` (n values).
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
-    pub fn dense_with(n: usize, kernel: Kernel) -> Self {
+    pub fn dense_in(n: usize, kernel: Kernel, a: A, ip: P) -> Self {
+        assert!(a.as_ref().len() == n * n && ip.as_ref().len() == n);
         let kind = match kernel {
             Kernel::Faer => RealKind::Faer(Box::new(FaerRealLu::new(n))),
             Kernel::Decsol => RealKind::Dense,
@@ -72,22 +93,24 @@ impl RealLu {
         Self {
             n,
             ld: n,
-            a: vec![0.0; n * n],
-            ip: vec![0; n],
+            a,
+            ip,
             kind,
         }
     }
 
-    /// A band matrix with `ml` sub- and `mu` super-diagonals in DECB's storage: leading
-    /// dimension `2 ml + mu + 1`, element (i, j) at row `ml + mu + i - j` of column j; the
-    /// first `ml` rows take the fill-in (cleared by `factor`).
-    pub fn banded(n: usize, ml: usize, mu: usize) -> Self {
+    /// A band matrix as [`RealLu::banded`] in `a` (exactly `(2 ml + mu + 1) n` values)
+    /// with the pivots in `ip` (n values).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
+    pub fn banded_in(n: usize, ml: usize, mu: usize, a: A, ip: P) -> Self {
         let ld = 2 * ml + mu + 1;
+        assert!(a.as_ref().len() == ld * n && ip.as_ref().len() == n);
         Self {
             n,
             ld,
-            a: vec![0.0; ld * n],
-            ip: vec![0; n],
+            a,
+            ip,
             kind: RealKind::Banded { ml, mu },
         }
     }
@@ -103,8 +126,9 @@ impl RealLu {
     }
 
     /// The matrix to fill before [`factor`](Self::factor).
+    #[inline]
     pub fn matrix_mut(&mut self) -> &mut [f64] {
-        &mut self.a
+        self.a.as_mut()
     }
 
     /// Factors the matrix in place.
@@ -117,13 +141,13 @@ impl RealLu {
     #[link_section = hot_path!(real)]
     pub fn factor(&mut self) -> Result<(), Singular> {
         match self.kind {
-            RealKind::Dense => decsol::dec(self.n, &mut self.a, self.ld, &mut self.ip),
+            RealKind::Dense => decsol::dec(self.n, self.a.as_mut(), self.ld, self.ip.as_mut()),
             // DECB's own shortcut for N = 1 (label 70), which is DEC's.
             RealKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
-                decsol::dec(1, &mut self.a, 1, &mut self.ip)
+                decsol::dec(1, self.a.as_mut(), 1, self.ip.as_mut())
             }
             RealKind::Banded { ml, mu } => self.factor_banded(ml, mu),
-            RealKind::Faer(ref mut f) => f.factor(&mut self.a),
+            RealKind::Faer(ref mut f) => f.factor(self.a.as_mut()),
         }
     }
 
@@ -131,7 +155,8 @@ impl RealLu {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     fn factor_banded(&mut self, ml: usize, mu: usize) -> Result<(), Singular> {
-        decsol::decb(self.n, &mut self.a, self.ld, ml, mu, &mut self.ip)
+        let (a, ip) = (self.a.as_mut(), self.ip.as_mut());
+        decsol::decb(self.n, a, self.ld, ml, mu, ip)
     }
 
     /// Solves `A x = b` in place with the last successful factorisation.
@@ -140,13 +165,13 @@ impl RealLu {
     #[link_section = hot_path!(real)]
     pub fn solve(&mut self, b: &mut [f64]) {
         match self.kind {
-            RealKind::Dense => decsol::sol(self.n, &self.a, self.ld, b, &self.ip),
+            RealKind::Dense => decsol::sol(self.n, self.a.as_ref(), self.ld, b, self.ip.as_ref()),
             // SOLB's label 50 for N = 1, which is SOL's.
             RealKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
-                decsol::sol(1, &self.a, 1, b, &self.ip)
+                decsol::sol(1, self.a.as_ref(), 1, b, self.ip.as_ref())
             }
             RealKind::Banded { ml, mu } => self.solve_banded(ml, mu, b),
-            RealKind::Faer(ref mut f) => f.solve(&self.a, b),
+            RealKind::Faer(ref mut f) => f.solve(self.a.as_ref(), b),
         }
     }
 
@@ -154,7 +179,8 @@ impl RealLu {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     fn solve_banded(&self, ml: usize, mu: usize, b: &mut [f64]) {
-        decsol::solb(self.n, &self.a, self.ld, ml, mu, b, &self.ip);
+        let (a, ip) = (self.a.as_ref(), self.ip.as_ref());
+        decsol::solb(self.n, a, self.ld, ml, mu, b, ip);
     }
 }
 
@@ -166,17 +192,20 @@ enum ComplexKind {
 }
 
 /// LU with partial pivoting of a complex matrix stored as separate real and imaginary
-/// parts (as DECC/DECBC), dense or banded.
-pub struct ComplexLu {
+/// parts (as DECC/DECBC), dense or banded, in owned or lent storage as [`RealLu`].
+pub struct ComplexLu<A = Vec<f64>, P = Vec<usize>> {
     n: usize,
     ld: usize,
-    ar: Vec<f64>,
-    ai: Vec<f64>,
-    ip: Vec<usize>,
+    ar: A,
+    ai: A,
+    ip: P,
     /// Order 1: SOLC's denominator of the pivot, from the last factorisation.
     den1: f64,
     kind: ComplexKind,
 }
+
+/// A [`ComplexLu`] in lent storage.
+pub type ComplexLuIn<'w> = ComplexLu<&'w mut [f64], &'w mut [usize]>;
 
 impl ComplexLu {
     /// A dense matrix, column-major with leading dimension n, factored by [`Kernel::Decsol`].
@@ -185,9 +214,25 @@ impl ComplexLu {
     }
 
     /// A dense matrix factored by the given kernel.
+    pub fn dense_with(n: usize, kernel: Kernel) -> Self {
+        let len = n * n;
+        Self::dense_in(n, kernel, vec![0.0; len], vec![0.0; len], vec![0; n])
+    }
+
+    /// A band matrix in the storage of [`RealLu::banded`].
+    pub fn banded(n: usize, ml: usize, mu: usize) -> Self {
+        let len = (2 * ml + mu + 1) * n;
+        Self::banded_in(n, ml, mu, vec![0.0; len], vec![0.0; len], vec![0; n])
+    }
+}
+
+impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> ComplexLu<A, P> {
+    /// A dense matrix in `ar`, `ai` (exactly n² values each) with the pivots in `ip`.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
-    pub fn dense_with(n: usize, kernel: Kernel) -> Self {
+    pub fn dense_in(n: usize, kernel: Kernel, ar: A, ai: A, ip: P) -> Self {
+        let len = n * n;
+        assert!(ar.as_ref().len() == len && ai.as_ref().len() == len && ip.as_ref().len() == n);
         let kind = match kernel {
             Kernel::Faer => ComplexKind::Faer(Box::new(FaerComplexLu::new(n))),
             Kernel::Decsol => ComplexKind::Dense,
@@ -195,23 +240,28 @@ impl ComplexLu {
         Self {
             n,
             ld: n,
-            ar: vec![0.0; n * n],
-            ai: vec![0.0; n * n],
-            ip: vec![0; n],
+            ar,
+            ai,
+            ip,
             den1: 0.0,
             kind,
         }
     }
 
-    /// A band matrix in the storage of [`RealLu::banded`].
-    pub fn banded(n: usize, ml: usize, mu: usize) -> Self {
+    /// A band matrix as [`ComplexLu::banded`] in `ar`, `ai` (exactly `(2 ml + mu + 1) n`
+    /// values each) with the pivots in `ip`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
+    pub fn banded_in(n: usize, ml: usize, mu: usize, ar: A, ai: A, ip: P) -> Self {
         let ld = 2 * ml + mu + 1;
+        let len = ld * n;
+        assert!(ar.as_ref().len() == len && ai.as_ref().len() == len && ip.as_ref().len() == n);
         Self {
             n,
             ld,
-            ar: vec![0.0; ld * n],
-            ai: vec![0.0; ld * n],
-            ip: vec![0; n],
+            ar,
+            ai,
+            ip,
             den1: 0.0,
             kind: ComplexKind::Banded { ml, mu },
         }
@@ -228,8 +278,9 @@ impl ComplexLu {
     }
 
     /// The real and imaginary parts to fill before [`factor`](Self::factor).
+    #[inline]
     pub fn matrix_mut(&mut self) -> (&mut [f64], &mut [f64]) {
-        (&mut self.ar, &mut self.ai)
+        (self.ar.as_mut(), self.ai.as_mut())
     }
 
     /// Factors the matrix in place, each kind straight to its kernel as
@@ -242,13 +293,13 @@ impl ComplexLu {
     pub fn factor(&mut self) -> Result<(), Singular> {
         match self.kind {
             ComplexKind::Dense | ComplexKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
-                let (ar, ai) = (self.ar[0], self.ai[0]);
+                let (ar, ai) = (self.ar.as_ref()[0], self.ai.as_ref()[0]);
                 self.den1 = decsol::cden(ar, ai);
                 decsol::decc_order1(ar, ai)
             }
             ComplexKind::Dense => self.factor_dense(),
             ComplexKind::Banded { ml, mu } => self.factor_banded(ml, mu),
-            ComplexKind::Faer(ref mut f) => f.factor(&self.ar, &self.ai),
+            ComplexKind::Faer(ref mut f) => f.factor(self.ar.as_ref(), self.ai.as_ref()),
         }
     }
 
@@ -256,15 +307,16 @@ impl ComplexLu {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     fn factor_dense(&mut self) -> Result<(), Singular> {
-        decsol::decc(self.n, &mut self.ar, &mut self.ai, self.ld, &mut self.ip)
+        let (ar, ai, ip) = (self.ar.as_mut(), self.ai.as_mut(), self.ip.as_mut());
+        decsol::decc(self.n, ar, ai, self.ld, ip)
     }
 
     #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     fn factor_banded(&mut self, ml: usize, mu: usize) -> Result<(), Singular> {
-        let (ar, ai) = (&mut self.ar, &mut self.ai);
-        decsol::decbc(self.n, ar, ai, self.ld, ml, mu, &mut self.ip)
+        let (ar, ai, ip) = (self.ar.as_mut(), self.ai.as_mut(), self.ip.as_mut());
+        decsol::decbc(self.n, ar, ai, self.ld, ml, mu, ip)
     }
 
     /// Solves `A x = b` in place, `b = br + i bi`; order 1 inline as in
@@ -277,7 +329,8 @@ impl ComplexLu {
             (ComplexKind::Dense | ComplexKind::Banded { ml: 0, mu: 0 }, [xr], [xi])
                 if self.n == 1 =>
             {
-                decsol::solc_order1(self.ar[0], self.ai[0], self.den1, xr, xi);
+                let (ar, ai) = (self.ar.as_ref()[0], self.ai.as_ref()[0]);
+                decsol::solc_order1(ar, ai, self.den1, xr, xi);
             }
             (ComplexKind::Dense, ..) => self.solve_dense(br, bi),
             (ComplexKind::Banded { ml, mu }, ..) => self.solve_banded(*ml, *mu, br, bi),
@@ -289,16 +342,16 @@ impl ComplexLu {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     fn solve_dense(&self, br: &mut [f64], bi: &mut [f64]) {
-        decsol::solc(self.n, &self.ar, &self.ai, self.ld, br, bi, &self.ip);
+        let (ar, ai, ip) = (self.ar.as_ref(), self.ai.as_ref(), self.ip.as_ref());
+        decsol::solc(self.n, ar, ai, self.ld, br, bi, ip);
     }
 
     #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     fn solve_banded(&self, ml: usize, mu: usize, br: &mut [f64], bi: &mut [f64]) {
-        decsol::solbc(
-            self.n, &self.ar, &self.ai, self.ld, ml, mu, br, bi, &self.ip,
-        );
+        let (ar, ai, ip) = (self.ar.as_ref(), self.ai.as_ref(), self.ip.as_ref());
+        decsol::solbc(self.n, ar, ai, self.ld, ml, mu, br, bi, ip);
     }
 
     fn solve_faer(&mut self, br: &mut [f64], bi: &mut [f64]) {

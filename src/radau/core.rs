@@ -3,18 +3,18 @@
 //! the Newton iteration count.
 
 use super::{layout, Options, Structure};
+use crate::hairer::linear::LinearSystem;
 use crate::hairer::messages::{Record, Refusal, Refusals};
-use crate::integrator::Tolerance;
-use crate::radau5::core::Setup as Radau5Setup;
+use crate::hairer::ToleranceRef;
+use crate::radau5::core::{Setup as Radau5Setup, TransformedTolerances};
 
 /// Validated input: everything RADAU derives before it calls RADCOV.
-pub(crate) struct Setup {
+pub(crate) struct Setup<'t> {
     /// The parameters RADAU shares with RADAU5 (its transformed tolerances and FNEWT
     /// are not used: RADAU transforms per order).
-    pub(super) common: Radau5Setup,
-    /// RTOL and ATOL as given (one entry each for ITOL = 0).
-    pub(super) rtol: Vec<f64>,
-    pub(super) atol: Vec<f64>,
+    pub(super) common: Radau5Setup<'t>,
+    /// RTOL and ATOL as given.
+    pub(super) tol: ToleranceRef<'t>,
     pub(super) nsmin: usize,
     pub(super) nsmax: usize,
     /// NSUS: the stages of the first step.
@@ -25,21 +25,24 @@ pub(crate) struct Setup {
     pub(super) hhod: f64,
 }
 
-impl Setup {
-    /// Checks the input as RADAU does, collecting one message per problem.
+impl<'t> Setup<'t> {
+    /// Checks the input as RADAU does, collecting one message per problem; the
+    /// tolerances are `tol`, not the options' (RADAU5's transformed ones, which RADAU
+    /// does not use, in `scratch`).
+    #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau)]
     pub(crate) fn new(
         structure: &Structure,
         options: &Options,
+        tol: ToleranceRef<'t>,
+        scratch: &'t mut TransformedTolerances,
         len_y: usize,
         x: f64,
         xend: f64,
     ) -> Result<Self, Refusals> {
-        let mut base = options.base.clone();
-        base.fnewt = None;
-        let tol = &base.tolerance;
-        let common = Radau5Setup::new(structure, &base, len_y, tol, x, xend);
+        let base = &options.base;
+        let common = Radau5Setup::new(structure, base, None, len_y, tol, scratch, x, xend);
         let mut errors = common.as_ref().err().cloned().unwrap_or_default();
         let nit = options.base.max_newton;
         if nit > 50 {
@@ -79,14 +82,9 @@ impl Setup {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let (rtol, atol) = match tol {
-            Tolerance::Scalar { rtol, atol } => (vec![*rtol], vec![*atol]),
-            Tolerance::Vector { rtol, atol } => (rtol.clone(), atol.clone()),
-        };
         Ok(Self {
             common: common.map_err(|_| Refusals::default())?,
-            rtol,
-            atol,
+            tol,
             nsmin,
             nsmax,
             nsus,
@@ -100,8 +98,26 @@ impl Setup {
     /// The original's WORK from WORK(21) on, up to the end of FMAS: ZZ (NSMAX·N), Y0,
     /// SCAL (N each), FF (NSMAX·N), CONT (NSMAX·N + N), FJAC (LDJAC × N), FMAS
     /// (LDMAS × NM1).
-    pub(crate) fn work_len(&self) -> usize {
+    pub(crate) fn arrays_len(&self) -> usize {
         let c = &self.common;
         layout::arrays_len(c.n, self.nsmax, c.ldjac(), c.mass().1, c.n - c.m1)
+    }
+
+    /// The complex pairs of the largest method, `(NSMAX - 1) / 2`.
+    pub(crate) fn pairs(&self) -> usize {
+        (self.nsmax - 1) / 2
+    }
+
+    /// The storage of E1 and EE2 (which follow FMAS in WORK) and of their pivots.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
+    pub(crate) fn linear_storage(&self) -> (usize, usize) {
+        let c = &self.common;
+        LinearSystem::storage(c.n, c.m1, c.jac_band, c.hessenberg, self.pairs())
+    }
+
+    /// The original's WORK from WORK(21) on: the arrays, then E1 and EE2.
+    pub(crate) fn work_len(&self) -> usize {
+        self.arrays_len() + self.linear_storage().0
     }
 }

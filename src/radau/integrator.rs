@@ -4,6 +4,8 @@
 
 use super::core::Setup;
 use super::{radcov, Options, Problem, Structure};
+use crate::hairer::ToleranceRef;
+use crate::radau5::core::TransformedTolerances;
 use crate::radau5::{Counters, Outcome};
 use crate::{Advance, Error, Integrator, Reached, Statistics};
 
@@ -31,7 +33,8 @@ impl Radau {
             });
         }
         options.base.tolerance.arrays(structure.n)?;
-        setup(&structure, &options, y0.len(), x0, x0 + 1.0)?;
+        let mut scratch = TransformedTolerances::new();
+        setup(&structure, &options, (y0.len(), x0, x0 + 1.0), &mut scratch)?;
         Ok(Self {
             h: options.base.initial_step,
             structure,
@@ -55,15 +58,17 @@ impl Radau {
     }
 }
 
-/// The checked setup of one call, or the original's messages for refused input.
-fn setup(
+/// The checked setup of one call (RADAU5's transformed tolerances in `scratch`), or the
+/// original's messages for refused input.
+fn setup<'o>(
     structure: &Structure,
-    options: &Options,
-    n: usize,
-    x: f64,
-    xend: f64,
-) -> Result<Setup, Error> {
-    Setup::new(structure, options, n, x, xend).map_err(|refusals| Error::InvalidInput {
+    options: &'o Options,
+    (n, x, xend): (usize, f64, f64),
+    scratch: &'o mut TransformedTolerances,
+) -> Result<Setup<'o>, Error> {
+    let tol = ToleranceRef::of(&options.base.tolerance);
+    let setup = Setup::new(structure, options, tol, scratch, n, x, xend);
+    setup.map_err(|refusals| Error::InvalidInput {
         idid: -1,
         messages: refusals.lines(),
     })
@@ -96,7 +101,9 @@ impl<P: Problem> Advance<P> for Radau {
                 what: "Problem::mas (Structure::mass is set)",
             });
         }
-        let setup = setup(&self.structure, &self.options, self.y.len(), self.x, tout)?;
+        let mut scratch = TransformedTolerances::new();
+        let span = (self.y.len(), self.x, tout);
+        let setup = setup(&self.structure, &self.options, span, &mut scratch)?;
         self.work.resize(setup.work_len(), 0.0);
         let end = radcov::run(
             &setup,
@@ -107,6 +114,7 @@ impl<P: Problem> Advance<P> for Radau {
             self.h,
             &mut self.work,
         );
+        let nmax = setup.common.nmax;
         (self.x, self.h) = (end.x, end.h);
         self.options.ns_first = end.ns as i64;
         self.stats += statistics(&end.stats);
@@ -114,10 +122,7 @@ impl<P: Problem> Advance<P> for Radau {
         match end.outcome {
             Outcome::Reached => Ok(Reached::Tout),
             Outcome::Interrupted => Ok(Reached::Interrupted),
-            Outcome::TooManySteps => Err(Error::StepLimit {
-                t,
-                nmax: setup.common.nmax,
-            }),
+            Outcome::TooManySteps => Err(Error::StepLimit { t, nmax }),
             Outcome::StepSizeTooSmall => Err(Error::StepSizeTooSmall { t, h }),
             Outcome::RepeatedlySingular { stage } => Err(Error::RepeatedlySingular { t, stage }),
         }

@@ -2,7 +2,8 @@
 //! points for the arrays"): WORK(1..13) and IWORK(1..13) hold the parameters,
 //! IWORK(14..20) the statistics; from WORK(21) on lie ZZ (NSMAX·N), Y0, SCAL (N each),
 //! FF (NSMAX·N), CONT (NSMAX·N + N), FJAC (LDJAC × N), FMAS (LDMAS × NM1), then E1
-//! (LDE1 × NM1) and EE2 (LDE1 × (NSMAX-1)·NM1), which stiffdae keeps with its kernels.
+//! (LDE1 × NM1) and EE2 (LDE1 × (NSMAX-1)·NM1), where stiffdae factors them too (the
+//! pivots, IWORK(21..) in the original, it keeps in storage of its own).
 
 /// The values of WORK(21..) the integration uses, up to the end of FMAS.
 pub fn arrays_len(n: usize, nsmax: usize, ldjac: usize, ldmas: usize, nm1: usize) -> usize {

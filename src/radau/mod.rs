@@ -49,6 +49,8 @@ pub(crate) use self::radcov::Finish;
 pub use crate::radau5::{Matrix, Structure};
 
 use crate::hairer::messages::Refusals;
+use crate::hairer::ToleranceRef;
+use crate::radau5::core::TransformedTolerances;
 
 /// The user's problem, as [`radau5::Problem`](crate::radau5::Problem) but with RADAU's
 /// dense output (a polynomial of degree NS) in [`Problem::solout`].
@@ -151,9 +153,10 @@ impl Options {
 }
 
 /// RADAU in the caller's work array `work`, WORK(21..LWORK) of the original (the entry
-/// point `radau_`): the vectors, FJAC and FMAS at the original's offsets, so a JAC or MAS
-/// that writes past its matrix writes where it would with the original. Returns how
-/// the call ended, or the messages of refused input.
+/// point `radau_`): the vectors, FJAC, FMAS, E1 and EE2 at the original's offsets, so a
+/// JAC that writes past its matrix writes where it would with the original. The
+/// tolerances are `tol`, not the options'. Returns how the call ended, or the messages
+/// of refused input.
 #[allow(clippy::too_many_arguments)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau)]
@@ -165,9 +168,11 @@ pub(crate) fn solve_in<P: Problem>(
     y: &mut [f64],
     xend: f64,
     h: f64,
+    tol: ToleranceRef<'_>,
     work: &mut [f64],
 ) -> Result<Finish, Refusals> {
-    let setup = core::Setup::new(structure, options, y.len(), x, xend)?;
+    let mut scratch = TransformedTolerances::new();
+    let setup = core::Setup::new(structure, options, tol, &mut scratch, y.len(), x, xend)?;
     if work.len() < setup.work_len() {
         return Err(Refusals::one(format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",

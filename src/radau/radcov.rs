@@ -16,7 +16,7 @@ use super::dense::DenseOutput;
 use super::tables::*;
 use super::Problem;
 use crate::hairer::jacobian::{differences, Scratch, Shape};
-use crate::hairer::linear::{LinearSystem, Mass, Matrices};
+use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
 use crate::hairer::powi;
 use crate::radau5::{Counters, Outcome};
 
@@ -360,7 +360,7 @@ struct Work<'w> {
     ff: &'w mut [f64],
     /// CONT: NSMAX·N + N dense-output coefficients (the first N double as scratch).
     cont: &'w mut [f64],
-    /// FJAC, FMAS, and the rest of WORK.
+    /// FJAC and FMAS.
     tail: &'w mut [f64],
 }
 
@@ -464,9 +464,9 @@ struct State {
 
 /// What a RADCOV call works with.
 struct Stepper<'s, 'w> {
-    setup: &'s Setup,
+    setup: &'s Setup<'s>,
     three: Three,
-    lin: LinearSystem,
+    lin: LinearSystem<'w>,
     w: Work<'w>,
     jac_len: usize,
     mas_len: usize,
@@ -478,7 +478,7 @@ struct Stepper<'s, 'w> {
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau)]
 pub(crate) fn run<P: Problem>(
-    setup: &Setup,
+    setup: &Setup<'_>,
     problem: &mut P,
     x: f64,
     y: &mut [f64],
@@ -491,11 +491,15 @@ pub(crate) fn run<P: Problem>(
     let nm1 = n - m1;
     let ldjac = c.ldjac();
     let (mass, ldmas) = c.mass();
-    let w = Work::new(work, n, setup.nsmax);
+    let (arrays, e) = work.split_at_mut(setup.arrays_len());
+    let w = Work::new(arrays, n, setup.nsmax);
     let jac_len = ldjac * n;
     if !matches!(mass, Mass::Identity) {
         problem.mas(nm1, &mut w.tail[jac_len..], ldmas);
     }
+    let (e_len, ip_len) = setup.linear_storage();
+    // IP1, the three IP2 of seven stages, and IPHES.
+    let mut pivots = Pivots::<{ 5 * PIVOTS_ORDER }>::new();
     let mut stepper = Stepper {
         setup,
         three: Three::new(),
@@ -506,8 +510,8 @@ pub(crate) fn run<P: Problem>(
             ldjac,
             c.jac_band,
             mass,
-            c.hessenberg,
-            (setup.nsmax - 1) / 2,
+            (c.hessenberg, setup.pairs()),
+            (&mut e[..e_len], pivots.get(ip_len)),
         ),
         w,
         jac_len,
@@ -601,7 +605,7 @@ impl Stepper<'_, '_> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau)]
     fn rescale(&mut self, st: &mut State, y: &[f64], fresh: bool) {
-        let (rtol, atol) = (&self.setup.rtol, &self.setup.atol);
+        let (rtol, atol) = self.setup.tol.arrays();
         if fresh {
             st.rtol1 = 0.1 * rtol[0].powf(st.expmns);
             st.atol1 = st.rtol1 * st.quott;
@@ -648,7 +652,8 @@ impl Stepper<'_, '_> {
             return Outcome::Interrupted;
         }
         st.expmns = (st.ns as f64 + 1.0) / (2.0 * st.ns as f64);
-        st.quott = self.setup.atol[0] / self.setup.rtol[0];
+        let (rtol, atol) = self.setup.tol.arrays();
+        st.quott = atol[0] / rtol[0];
         self.rescale(st, y, true);
         st.hhfac = st.h;
         problem.fcn(st.x, y, self.w.y0);

@@ -4,17 +4,28 @@
 #![allow(clippy::needless_range_loop)]
 
 use super::layout;
-use super::{transform_tolerance, Matrix, Options, Structure, Tolerance};
-use crate::hairer::linear::Mass;
+use super::{transform_tolerance, Matrix, Options, Structure};
+use crate::hairer::linear::{LinearSystem, Mass};
 use crate::hairer::messages::{mass_band, tolerances_too_small, Record, Refusal, Refusals};
+use crate::hairer::{OnStack, ToleranceRef};
+
+/// RTOL and ATOL as RADAU5 transforms them: one pair (ITOL = 0) or one per component, in
+/// the caller's [`TransformedTolerances`].
+pub(crate) enum Scaled<'t> {
+    Scalar { rtol: f64, atol: f64 },
+    Vector { rtol: &'t [f64], atol: &'t [f64] },
+}
+
+/// Where a call keeps its transformed vector tolerances (the original transforms the
+/// caller's arrays in place): on the stack up to N = 32.
+pub(crate) type TransformedTolerances = OnStack<f64, 64>;
 
 /// Validated input: everything RADAU5 derives before it calls RADCOR.
-pub(crate) struct Setup {
+pub(crate) struct Setup<'t> {
     pub(crate) n: usize,
     pub(crate) structure: Structure,
-    /// Transformed tolerances (one entry each for ITOL = 0).
-    pub(crate) rtol: Vec<f64>,
-    pub(crate) atol: Vec<f64>,
+    /// Transformed tolerances.
+    pub(crate) tol: Scaled<'t>,
     pub(crate) nmax: usize,
     pub(crate) nit: usize,
     pub(crate) startn: bool,
@@ -39,16 +50,20 @@ pub(crate) struct Setup {
     pub(crate) hessenberg: bool,
 }
 
-impl Setup {
+impl<'t> Setup<'t> {
     /// Checks the input as RADAU5 does, collecting one message per problem (the
-    /// original prints each and returns IDID = -1).
+    /// original prints each and returns IDID = -1). FNEWT is `fnewt`, not the options'
+    /// (RADAU takes the formula's); vector tolerances are transformed into `scratch`.
+    #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     pub(crate) fn new(
         structure: &Structure,
         options: &Options,
+        fnewt: Option<f64>,
         len_y: usize,
-        tol: &Tolerance,
+        tol: ToleranceRef<'_>,
+        scratch: &'t mut TransformedTolerances,
         x: f64,
         xend: f64,
     ) -> Result<Self, Refusals> {
@@ -67,7 +82,7 @@ impl Setup {
                 Record::text(" COEFFICIENTS HAVE 20 DIGITS, UROUND=").real(uround),
             ));
         }
-        let (rtol_t, atol_t) = transformed_tolerances(tol, n, uround, &mut errors);
+        let tol = transformed_tolerances(tol, n, uround, scratch, &mut errors);
         if options.max_steps <= 0 {
             errors.push(Refusal::with_record(
                 format!("wrong input IWORK(2) = {}", options.max_steps),
@@ -124,8 +139,11 @@ impl Setup {
                 Record::text(" CURIOUS INPUT FOR WORK(3)=").real(options.thet),
             ));
         }
-        let tolst = rtol_t.first().copied().unwrap_or(1.0);
-        let fnewt = match options.fnewt {
+        let tolst = match &tol {
+            Scaled::Scalar { rtol, .. } => *rtol,
+            Scaled::Vector { rtol, .. } => rtol.first().copied().unwrap_or(1.0),
+        };
+        let fnewt = match fnewt {
             None => (10.0 * uround / tolst).max(0.03_f64.min(tolst.powf(0.5))),
             Some(f) => {
                 if f <= uround / tolst {
@@ -186,8 +204,7 @@ impl Setup {
         Ok(Self {
             n,
             structure: structure.clone(),
-            rtol: rtol_t,
-            atol: atol_t,
+            tol,
             nmax: options.max_steps as usize,
             nit: options.max_newton as usize,
             startn: options.zero_start,
@@ -214,14 +231,16 @@ impl Setup {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     pub(crate) fn scale(&self, y: &[f64], scal: &mut [f64]) {
-        if self.rtol.len() == 1 {
-            let (r, a) = (self.rtol[0], self.atol[0]);
-            for (s, yi) in scal.iter_mut().zip(y) {
-                *s = a + r * yi.abs();
+        match &self.tol {
+            &Scaled::Scalar { rtol: r, atol: a } => {
+                for (s, yi) in scal.iter_mut().zip(y) {
+                    *s = a + r * yi.abs();
+                }
             }
-        } else {
-            for i in 0..self.n {
-                scal[i] = self.atol[i] + self.rtol[i] * y[i].abs();
+            Scaled::Vector { rtol, atol } => {
+                for i in 0..self.n {
+                    scal[i] = atol[i] + rtol[i] * y[i].abs();
+                }
             }
         }
     }
@@ -253,48 +272,62 @@ impl Setup {
     }
 
     /// The original's WORK from WORK(21) on, up to the end of FMAS: Z1, Z2, Z3, Y0,
-    /// SCAL, F1, F2, F3 (N each), CONT (4N), FJAC (LDJAC × N), FMAS (LDMAS × NM1). The
-    /// original keeps E1, E2R, E2I after them; here they live with the LU kernels.
-    pub(crate) fn work_len(&self) -> usize {
+    /// SCAL, F1, F2, F3 (N each), CONT (4N), FJAC (LDJAC × N), FMAS (LDMAS × NM1).
+    pub(crate) fn arrays_len(&self) -> usize {
         let n = self.n;
         layout::arrays_len(n, self.ldjac(), self.mass().1, n - self.m1)
+    }
+
+    /// The storage of E1, E2R, E2I (which follow FMAS in WORK) and of their pivots.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
+    pub(crate) fn linear_storage(&self) -> (usize, usize) {
+        LinearSystem::storage(self.n, self.m1, self.jac_band, self.hessenberg, 1)
+    }
+
+    /// The original's WORK from WORK(21) on: the arrays, then E1, E2R and E2I.
+    pub(crate) fn work_len(&self) -> usize {
+        self.arrays_len() + self.linear_storage().0
     }
 }
 
 /// RTOL and ATOL checked as RADAU5 does ("CHECK AND CHANGE THE TOLERANCES": ATOL > 0 and
-/// RTOL > 10 UROUND, and here not NaN) and transformed (one entry each for scalars).
+/// RTOL > 10 UROUND, and here not NaN) and transformed.
 #[allow(unsafe_code)]
 #[link_section = hot_path!(complex)]
-fn transformed_tolerances(
-    tol: &Tolerance,
+fn transformed_tolerances<'t>(
+    tol: ToleranceRef<'_>,
     n: usize,
     uround: f64,
+    scratch: &'t mut TransformedTolerances,
     errors: &mut Refusals,
-) -> (Vec<f64>, Vec<f64>) {
-    let (rtol, atol) = match tol {
-        Tolerance::Scalar { rtol, atol } => (vec![*rtol], vec![*atol]),
-        Tolerance::Vector { rtol, atol } => {
-            if rtol.len() != n || atol.len() != n {
-                errors.push(format!(
-                    "RTOL and ATOL must have N = {n} components, have {} and {}",
-                    rtol.len(),
-                    atol.len()
-                ));
-            }
-            (rtol.clone(), atol.clone())
-        }
-    };
-    let mut rtol_t = Vec::with_capacity(rtol.len());
-    let mut atol_t = Vec::with_capacity(atol.len());
-    for (i, (&r, &a)) in rtol.iter().zip(&atol).enumerate() {
+) -> Scaled<'t> {
+    let (rtol, atol) = tol.arrays();
+    if tol.is_vector() && (rtol.len() != n || atol.len() != n) {
+        errors.push(format!(
+            "RTOL and ATOL must have N = {n} components, have {} and {}",
+            rtol.len(),
+            atol.len()
+        ));
+    }
+    for (i, (&r, &a)) in rtol.iter().zip(atol).enumerate() {
         if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
             errors.push(tolerances_too_small(tol.is_vector(), i, r, a));
         }
-        let (rt, at) = transform_tolerance(r, a);
-        rtol_t.push(rt);
-        atol_t.push(at);
     }
-    (rtol_t, atol_t)
+    if let ToleranceRef::Scalar { rtol, atol } = tol {
+        let (rtol, atol) = transform_tolerance(rtol, atol);
+        return Scaled::Scalar { rtol, atol };
+    }
+    let len = rtol.len().min(atol.len());
+    let (rtol_t, atol_t) = scratch.get(2 * len).split_at_mut(len);
+    for (((rt, at), &r), &a) in rtol_t.iter_mut().zip(&mut *atol_t).zip(rtol).zip(atol) {
+        (*rt, *at) = transform_tolerance(r, a);
+    }
+    Scaled::Vector {
+        rtol: rtol_t,
+        atol: atol_t,
+    }
 }
 
 /// The Jacobian's band (`None`: full, the original's MLJAC >= NM1) and the mass matrix's

@@ -4,8 +4,9 @@
 //! left (as a legacy program calls RADAU5 segment by segment), so its step sequence and
 //! counters are the original's for that sequence of calls.
 
-use super::core::Setup;
+use super::core::{Setup, TransformedTolerances};
 use super::{radcor, Counters, Outcome, Problem, Structure};
+use crate::hairer::ToleranceRef;
 use crate::{Advance, Error, Integrator, Reached, Statistics};
 
 use super::Options;
@@ -34,7 +35,8 @@ impl Radau5 {
             });
         }
         options.tolerance.arrays(structure.n)?;
-        setup(&structure, &options, y0.len(), x0, x0 + 1.0)?;
+        let mut scratch = TransformedTolerances::new();
+        setup(&structure, &options, (y0.len(), x0, x0 + 1.0), &mut scratch)?;
         Ok(Self {
             h: options.initial_step,
             structure,
@@ -52,15 +54,16 @@ impl Radau5 {
     }
 }
 
-/// The checked setup of one call, or the original's messages for refused input.
-fn setup(
+/// The checked setup of one call (its transformed tolerances in `scratch`), or the
+/// original's messages for refused input.
+fn setup<'t>(
     structure: &Structure,
     options: &Options,
-    n: usize,
-    x: f64,
-    xend: f64,
-) -> Result<Setup, Error> {
-    Setup::new(structure, options, n, &options.tolerance, x, xend).map_err(|refusals| {
+    (n, x, xend): (usize, f64, f64),
+    scratch: &'t mut TransformedTolerances,
+) -> Result<Setup<'t>, Error> {
+    let tol = ToleranceRef::of(&options.tolerance);
+    Setup::new(structure, options, options.fnewt, n, tol, scratch, x, xend).map_err(|refusals| {
         Error::InvalidInput {
             idid: -1,
             messages: refusals.lines(),
@@ -95,7 +98,9 @@ impl<P: Problem> Advance<P> for Radau5 {
                 what: "Problem::mas (Structure::mass is set)",
             });
         }
-        let setup = setup(&self.structure, &self.options, self.y.len(), self.x, tout)?;
+        let mut scratch = TransformedTolerances::new();
+        let span = (self.y.len(), self.x, tout);
+        let setup = setup(&self.structure, &self.options, span, &mut scratch)?;
         self.work.resize(setup.work_len(), 0.0);
         let end = radcor::run(
             &setup,

@@ -5,8 +5,9 @@
 //! WORK(1..9) and IWORK(1..10) hold the tuning parameters ([`Options::from_legacy`]),
 //! IWORK(14..20) the statistics; from WORK(21) on lie Z1, Z2, Z3, Y0, SCAL, F1, F2, F3
 //! (N each), CONT (4N), FJAC (LDJAC × N), FMAS (LDMAS × NM1), then E1, E2R, E2I
-//! (LDE1 × NM1 each), which stiffdae keeps with its kernels instead; from IWORK(21) on
-//! the pivots IP1, IP2, IPHES (NM1 each), likewise kept with the kernels.
+//! (LDE1 × NM1 each), where stiffdae factors them too; from IWORK(21) on the pivots IP1,
+//! IP2, IPHES (NM1 each), which stiffdae keeps in storage of its own (`usize`, as its
+//! kernels take them).
 //!
 //! [`Options::from_legacy`]: super::Options::from_legacy
 

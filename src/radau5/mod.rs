@@ -47,6 +47,7 @@ pub(crate) use self::radcor::{Finish, Outcome};
 pub use crate::integrator::Tolerance;
 
 use crate::hairer::messages::Refusals;
+use crate::hairer::ToleranceRef;
 
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
 /// output routine. Only the methods the [`Structure`] asks for are called.
@@ -59,7 +60,7 @@ pub trait Problem {
     /// Column-major with leading dimension `ldfy`: full, `dfy[(i - m1) + j*ldfy]`
     /// (only the rows of the last `n - m1` equations); banded,
     /// `dfy[(i - j + mu) + j*ldfy]` (0-based `i`, `j`). `dfy` may be longer than
-    /// `ldfy * n`: it runs on to the end of the work array, as FJAC in the original's WORK.
+    /// `ldfy * n`: it runs on to the end of FMAS, as FJAC in the original's WORK.
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let _ = (x, y, dfy, ldfy);
     }
@@ -71,8 +72,7 @@ pub trait Problem {
     }
 
     /// The mass matrix (MAS) of the last `nm1 = n - m1` equations, once per call: full,
-    /// `am[i + j*lmas]`; banded, `am[(i - j + mumas) + j*lmas]`. `am` may be longer than
-    /// `lmas * nm1` (the rest of the work array, as FMAS in the original's WORK).
+    /// `am[i + j*lmas]`; banded, `am[(i - j + mumas) + j*lmas]`, `lmas * nm1` values.
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let _ = (nm1, am, lmas);
     }
@@ -287,10 +287,12 @@ pub(crate) fn solve_in<P: Problem>(
     y: &mut [f64],
     xend: f64,
     h: f64,
-    tol: &Tolerance,
+    tol: ToleranceRef<'_>,
     work: &mut [f64],
 ) -> Result<Finish, Refusals> {
-    let setup = core::Setup::new(structure, options, y.len(), tol, x, xend)?;
+    let mut scratch = core::TransformedTolerances::new();
+    let (fnewt, n) = (options.fnewt, y.len());
+    let setup = core::Setup::new(structure, options, fnewt, n, tol, &mut scratch, x, xend)?;
     if work.len() < setup.work_len() {
         return Err(Refusals::one(format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",

@@ -13,7 +13,7 @@ use super::core::Setup;
 use super::dense::{node_shifts, DenseOutput};
 use super::{Counters, Problem};
 use crate::hairer::jacobian::{differences, Scratch, Shape};
-use crate::hairer::linear::{LinearSystem, Mass, Matrices};
+use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
 use crate::hairer::powi;
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
@@ -126,7 +126,7 @@ pub(crate) struct Finish {
     pub stats: Counters,
 }
 
-impl Setup {
+impl Setup<'_> {
     /// The Jacobian at `(x, y)`: analytic, or forward differences with the original's
     /// increments `sqrt(uround · max(1e-5, |y_j|))` (f-calls not counted).
     #[allow(unsafe_code)]
@@ -168,14 +168,14 @@ struct Work<'w> {
     f3: &'w mut [f64],
     /// `4n` dense-output coefficients (the first `n` double as scratch).
     cont: &'w mut [f64],
-    /// FJAC, FMAS, and the rest of WORK (where the original keeps E1, E2R, E2I).
+    /// FJAC and FMAS.
     tail: &'w mut [f64],
 }
 
 impl<'w> Work<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
-    fn new(work: &'w mut [f64], n: usize) -> Self {
+    fn new(work: &'w mut [f64], n: usize, matrices: usize) -> Self {
         let (z1, rest) = work.split_at_mut(n);
         let (z2, rest) = rest.split_at_mut(n);
         let (z3, rest) = rest.split_at_mut(n);
@@ -184,8 +184,9 @@ impl<'w> Work<'w> {
         let (f1, rest) = rest.split_at_mut(n);
         let (f2, rest) = rest.split_at_mut(n);
         let (f3, rest) = rest.split_at_mut(n);
-        let (cont, tail) = rest.split_at_mut(4 * n);
+        let (cont, rest) = rest.split_at_mut(4 * n);
         Self {
+            tail: &mut rest[..matrices],
             z1,
             z2,
             z3,
@@ -195,7 +196,6 @@ impl<'w> Work<'w> {
             f2,
             f3,
             cont,
-            tail,
         }
     }
 }
@@ -211,6 +211,9 @@ fn matrices(tail: &[f64], jac_len: usize, mas_len: usize) -> Matrices<'_> {
     }
 }
 
+/// IP1, IP2 and IPHES.
+const RADAU5_PIVOTS: usize = 3 * PIVOTS_ORDER;
+
 /// Where the step loop continues (the labels 10, 20 and 30 of RADCOR).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Next {
@@ -225,9 +228,9 @@ enum Next {
 /// What a RADCOR call works with: the method's constants, the linear systems, the
 /// arrays in WORK and the statistics.
 struct Stepper<'s, 'w> {
-    setup: &'s Setup,
+    setup: &'s Setup<'s>,
     coef: Coefficients,
-    lin: LinearSystem,
+    lin: LinearSystem<'w>,
     w: Work<'w>,
     /// The lengths of FJAC and FMAS.
     jac_len: usize,
@@ -236,19 +239,28 @@ struct Stepper<'s, 'w> {
 }
 
 impl<'s, 'w> Stepper<'s, 'w> {
-    /// Lays out `work` and calls MAS once, as RADCOR does on entry.
+    /// Lays out `work` (E1, E2R and E2I after FMAS, as the original's WORK) and
+    /// `pivots`, and calls MAS once, as RADCOR does on entry.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
-    fn new<P: Problem>(setup: &'s Setup, problem: &mut P, work: &'w mut [f64]) -> Self {
+    fn new<P: Problem>(
+        setup: &'s Setup<'s>,
+        problem: &mut P,
+        work: &'w mut [f64],
+        pivots: &'w mut Pivots<RADAU5_PIVOTS>,
+    ) -> Self {
         let (n, m1) = (setup.n, setup.m1);
         let nm1 = n - m1;
         let ldjac = setup.ldjac();
         let (mass, ldmas) = setup.mass();
-        let w = Work::new(work, n);
         let jac_len = ldjac * n;
+        let mas_len = ldmas * nm1;
+        let (arrays, e) = work.split_at_mut(setup.arrays_len());
+        let w = Work::new(arrays, n, jac_len + mas_len);
         if !matches!(mass, Mass::Identity) {
             problem.mas(nm1, &mut w.tail[jac_len..], ldmas);
         }
+        let (e_len, ip_len) = setup.linear_storage();
         Self {
             setup,
             coef: Coefficients::new(),
@@ -259,12 +271,12 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 ldjac,
                 setup.jac_band,
                 mass,
-                setup.hessenberg,
-                1,
+                (setup.hessenberg, 1),
+                (&mut e[..e_len], pivots.get(ip_len)),
             ),
             w,
             jac_len,
-            mas_len: ldmas * nm1,
+            mas_len,
             stats: Counters::default(),
         }
     }
@@ -349,12 +361,11 @@ enum Newton {
 
 /// RADCOR: the integration from `x` to `xend` with the first step guess `h`, the
 /// vectors and matrices in `work` (WORK(21..) of the original, at least
-/// [`Setup::work_len`] values; JAC and MAS may write anywhere in it from FJAC and FMAS
-/// on, as with the original).
+/// [`Setup::work_len`] values: the vectors, FJAC, FMAS, then E1, E2R, E2I).
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau5)]
 pub(crate) fn run<P: Problem>(
-    setup: &Setup,
+    setup: &Setup<'_>,
     problem: &mut P,
     x: f64,
     y: &mut [f64],
@@ -362,7 +373,8 @@ pub(crate) fn run<P: Problem>(
     h: f64,
     work: &mut [f64],
 ) -> Finish {
-    let mut stepper = Stepper::new(setup, problem, work);
+    let mut pivots = Pivots::<RADAU5_PIVOTS>::new();
+    let mut stepper = Stepper::new(setup, problem, work, &mut pivots);
     let mut st = stepper.start(x, xend, h);
     let outcome = stepper.integrate(problem, &mut st, y);
     Finish {

@@ -3,17 +3,17 @@
 
 use super::layout;
 use super::linear::Mass;
-use super::{Matrix, Options, Structure, Tolerance};
+use super::{Matrix, Options, Structure};
 use crate::hairer::messages::{tolerances_too_small, Record, Refusal, Refusals};
+use crate::hairer::ToleranceRef;
 use crate::radau5::core::storage;
 
 /// Validated input: everything RODAS derives before it calls ROSCOR.
-pub(crate) struct Setup {
+pub(crate) struct Setup<'t> {
     pub(super) n: usize,
     pub(super) structure: Structure,
-    /// RTOL and ATOL (one entry each for ITOL = 0).
-    pub(super) rtol: Vec<f64>,
-    pub(super) atol: Vec<f64>,
+    /// RTOL and ATOL.
+    pub(super) tol: ToleranceRef<'t>,
     pub(super) nmax: usize,
     pub(super) meth: usize,
     pub(super) pred: bool,
@@ -30,14 +30,15 @@ pub(crate) struct Setup {
     pub(super) mass_kind: Option<Matrix>,
 }
 
-impl Setup {
+impl<'t> Setup<'t> {
     /// Checks the input as RODAS does, collecting one message per problem (the original
-    /// prints each and returns IDID = -1).
+    /// prints each and returns IDID = -1); the tolerances are `tol`, not the options'.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     pub(crate) fn new(
         structure: &Structure,
         options: &Options,
+        tol: ToleranceRef<'t>,
         len_y: usize,
         x: f64,
         xend: f64,
@@ -106,7 +107,7 @@ impl Setup {
                 Record::text(" CURIOUS INPUT FOR WORK(5)=").real(options.safety),
             ));
         }
-        let (rtol, atol) = tolerances(&options.tolerance, n, uround, &mut errors);
+        tolerances(tol, n, uround, &mut errors);
         let (jac_band, mass_kind) = storage(
             (structure.jacobian, structure.mass),
             nm1,
@@ -135,8 +136,7 @@ impl Setup {
         Ok(Self {
             n,
             structure: structure.clone(),
-            rtol,
-            atol,
+            tol,
             nmax: options.max_steps as usize,
             meth: options.method as usize,
             pred: options.predictive,
@@ -179,11 +179,22 @@ impl Setup {
     }
 
     /// The original's WORK from WORK(21) on, up to the end of FMAS: YNEW, DY1, DY,
-    /// AK1..AK6, FX (N each), CONT (4N), FJAC (LDJAC × N), FMAS (LDMAS × NM1). The
-    /// original keeps E after them; here it lives with the LU kernel.
-    pub(crate) fn work_len(&self) -> usize {
+    /// AK1..AK6, FX (N each), CONT (4N), FJAC (LDJAC × N), FMAS (LDMAS × NM1).
+    pub(crate) fn arrays_len(&self) -> usize {
         let n = self.n;
         layout::arrays_len(n, self.ldjac(), self.mass().1, n - self.m1)
+    }
+
+    /// The storage of E (which follows FMAS in WORK) and of its pivots.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
+    pub(crate) fn linear_storage(&self) -> (usize, usize) {
+        crate::hairer::linear::LinearSystem::storage(self.n, self.m1, self.jac_band, false, 0)
+    }
+
+    /// The original's WORK from WORK(21) on: the arrays, then E.
+    pub(crate) fn work_len(&self) -> usize {
+        self.arrays_len() + self.linear_storage().0
     }
 }
 
@@ -191,29 +202,18 @@ impl Setup {
 /// RTOL > 10 UROUND, and here not NaN).
 #[allow(unsafe_code)]
 #[link_section = hot_path!(rodas)]
-fn tolerances(
-    tol: &Tolerance,
-    n: usize,
-    uround: f64,
-    errors: &mut Refusals,
-) -> (Vec<f64>, Vec<f64>) {
-    let (rtol, atol) = match tol {
-        Tolerance::Scalar { rtol, atol } => (vec![*rtol], vec![*atol]),
-        Tolerance::Vector { rtol, atol } => {
-            if rtol.len() != n || atol.len() != n {
-                errors.push(format!(
-                    "RTOL and ATOL must have N = {n} components, have {} and {}",
-                    rtol.len(),
-                    atol.len()
-                ));
-            }
-            (rtol.clone(), atol.clone())
-        }
-    };
-    for (i, (&r, &a)) in rtol.iter().zip(&atol).enumerate() {
+fn tolerances(tol: ToleranceRef<'_>, n: usize, uround: f64, errors: &mut Refusals) {
+    let (rtol, atol) = tol.arrays();
+    if tol.is_vector() && (rtol.len() != n || atol.len() != n) {
+        errors.push(format!(
+            "RTOL and ATOL must have N = {n} components, have {} and {}",
+            rtol.len(),
+            atol.len()
+        ));
+    }
+    for (i, (&r, &a)) in rtol.iter().zip(atol).enumerate() {
         if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
             errors.push(tolerances_too_small(tol.is_vector(), i, r, a));
         }
     }
-    (rtol, atol)
 }

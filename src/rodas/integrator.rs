@@ -6,6 +6,7 @@
 
 use super::core::Setup;
 use super::{roscor, Options, Outcome, Problem, Structure};
+use crate::hairer::ToleranceRef;
 use crate::radau5::Counters;
 use crate::{Advance, Error, Integrator, Reached, Statistics};
 
@@ -52,14 +53,15 @@ impl Rodas {
 }
 
 /// The checked setup of one call, or the original's messages for refused input.
-fn setup(
+fn setup<'o>(
     structure: &Structure,
-    options: &Options,
+    options: &'o Options,
     n: usize,
     x: f64,
     xend: f64,
-) -> Result<Setup, Error> {
-    Setup::new(structure, options, n, x, xend).map_err(|refusals| Error::InvalidInput {
+) -> Result<Setup<'o>, Error> {
+    let tol = ToleranceRef::of(&options.tolerance);
+    Setup::new(structure, options, tol, n, x, xend).map_err(|refusals| Error::InvalidInput {
         idid: -1,
         messages: refusals.lines(),
     })

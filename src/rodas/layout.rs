@@ -5,8 +5,8 @@
 //! WORK(1..5) and IWORK(1..3), IWORK(9..10) hold the tuning parameters
 //! ([`Options::from_legacy`]), IWORK(14..20) the statistics; from WORK(21) on lie YNEW,
 //! DY1, DY, AK1..AK6, FX (N each), CONT (4N), FJAC (LDJAC × N), FMAS (LDMAS × NM1),
-//! then E (LDE × NM1), which stiffdae keeps with its kernel instead; from IWORK(21) on
-//! the pivots IP (NM1), likewise kept with the kernel.
+//! then E (LDE × NM1), where stiffdae factors it too; from IWORK(21) on the pivots IP
+//! (NM1), which stiffdae keeps in storage of its own (`usize`, as its kernels take them).
 //!
 //! [`Options::from_legacy`]: super::Options::from_legacy
 

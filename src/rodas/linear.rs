@@ -13,11 +13,12 @@ use crate::hairer::linear::{self, Matrices};
 use crate::linalg::Singular;
 
 /// The iteration matrix `E` of the Rosenbrock stages: RADAU5's real system alone.
-pub(super) struct LinearSystem(linear::LinearSystem);
+pub(super) struct LinearSystem<'w>(linear::LinearSystem<'w>);
 
-impl LinearSystem {
+impl<'w> LinearSystem<'w> {
     /// The system of an `n`-equation problem: M1 and M2 of the second-order structure,
-    /// LDJAC, the Jacobian's band (`None`: full) and the mass matrix's storage.
+    /// LDJAC, the Jacobian's band (`None`: full), the mass matrix's storage, and E and
+    /// its pivots (of the lengths `Setup::linear_storage` gives).
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     pub fn new(
@@ -27,9 +28,17 @@ impl LinearSystem {
         jac_ld: usize,
         band: Option<(usize, usize)>,
         mass: Mass,
+        storage: (&'w mut [f64], &'w mut [usize]),
     ) -> Self {
         Self(linear::LinearSystem::new(
-            n, m1, m2, jac_ld, band, mass, false, 0,
+            n,
+            m1,
+            m2,
+            jac_ld,
+            band,
+            mass,
+            (false, 0),
+            storage,
         ))
     }
 

@@ -48,6 +48,7 @@ pub use crate::integrator::Tolerance;
 pub use crate::radau5::Matrix;
 
 use crate::hairer::messages::Refusals;
+use crate::hairer::ToleranceRef;
 pub(crate) use crate::radau5::{Finish, Outcome};
 
 /// The user's problem: right-hand side, and the optional Jacobian, `∂f/∂x`, mass matrix
@@ -60,7 +61,7 @@ pub trait Problem {
     /// Column-major with leading dimension `ldfy`: full, `dfy[(i - m1) + j*ldfy]`
     /// (only the rows of the last `n - m1` equations); banded,
     /// `dfy[(i - j + mu) + j*ldfy]` (0-based `i`, `j`). `dfy` may be longer than
-    /// `ldfy * n`: it runs on to the end of the work array, as FJAC in the original's WORK.
+    /// `ldfy * n`: it runs on to the end of FMAS, as FJAC in the original's WORK.
     fn jac(&mut self, x: f64, y: &[f64], dfy: &mut [f64], ldfy: usize) {
         let _ = (x, y, dfy, ldfy);
     }
@@ -83,8 +84,7 @@ pub trait Problem {
     }
 
     /// The mass matrix (MAS) of the last `nm1 = n - m1` equations, once per call: full,
-    /// `am[i + j*lmas]`; banded, `am[(i - j + mumas) + j*lmas]`. `am` may be longer than
-    /// `lmas * nm1` (the rest of the work array, as FMAS in the original's WORK).
+    /// `am[i + j*lmas]`; banded, `am[(i - j + mumas) + j*lmas]`, `lmas * nm1` values.
     fn mas(&mut self, nm1: usize, am: &mut [f64], lmas: usize) {
         let _ = (nm1, am, lmas);
     }
@@ -227,9 +227,10 @@ impl Options {
 }
 
 /// RODAS in the caller's work array `work`, WORK(21..LWORK) of the original (the entry
-/// point `rodas_`): the vectors, CONT, FJAC and FMAS at the original's offsets, so a
-/// JAC or MAS that writes past its matrix writes where it would with the original.
-/// Returns how the call ended, or the messages of refused input.
+/// point `rodas_`): the vectors, CONT, FJAC, FMAS and E at the original's offsets, so a
+/// JAC that writes past its matrix writes where it would with the original. The
+/// tolerances are `tol`, not the options'. Returns how the call ended, or the messages
+/// of refused input.
 #[allow(clippy::too_many_arguments)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(rodas)]
@@ -241,9 +242,10 @@ pub(crate) fn solve_in<P: Problem>(
     y: &mut [f64],
     xend: f64,
     h: f64,
+    tol: ToleranceRef<'_>,
     work: &mut [f64],
 ) -> Result<Finish, Refusals> {
-    let setup = core::Setup::new(structure, options, y.len(), x, xend)?;
+    let setup = core::Setup::new(structure, options, tol, y.len(), x, xend)?;
     if work.len() < setup.work_len() {
         return Err(Refusals::one(format!(
             "insufficient storage for WORK, {} values after WORK(20) needed",

@@ -12,6 +12,7 @@ use super::core::Setup;
 use super::dense::DenseOutput;
 use super::linear::{LinearSystem, Mass};
 use super::{Finish, Outcome, Problem};
+use crate::hairer::linear::{Pivots, PIVOTS_ORDER};
 use crate::radau5::Counters;
 
 /// The vectors of the step loop at the original's places in WORK(21..): YNEW, DY1, DY,
@@ -29,7 +30,7 @@ struct Work<'w> {
     fx: &'w mut [f64],
     /// `4n` dense-output coefficients (the first `n` double as a right-hand side).
     cont: &'w mut [f64],
-    /// FJAC (`jac_len` values), then FMAS and the rest of WORK.
+    /// FJAC (`jac_len` values), then FMAS.
     tail: &'w mut [f64],
 }
 
@@ -94,9 +95,9 @@ const MAX_REPEATS: usize = 100;
 /// What a ROSCOR call works with: the coefficients, the linear system, the arrays in
 /// WORK and the statistics.
 struct Stepper<'s, 'w> {
-    setup: &'s Setup,
+    setup: &'s Setup<'s>,
     coef: Coefficients,
-    lin: LinearSystem,
+    lin: LinearSystem<'w>,
     w: Work<'w>,
     /// The lengths of FJAC and FMAS.
     jac_len: usize,
@@ -106,12 +107,11 @@ struct Stepper<'s, 'w> {
 
 /// ROSCOR: the integration from `x` to `xend` with the first step guess `h`, the
 /// vectors and matrices in `work` (WORK(21..) of the original, at least
-/// [`Setup::work_len`] values; JAC and MAS may write anywhere in it from FJAC and FMAS
-/// on, as with the original).
+/// [`Setup::work_len`] values: the vectors, FJAC, FMAS, then E).
 #[allow(unsafe_code)]
 #[link_section = hot_path!(rodas)]
 pub(crate) fn run<P: Problem>(
-    setup: &Setup,
+    setup: &Setup<'_>,
     problem: &mut P,
     x: f64,
     y: &mut [f64],
@@ -119,7 +119,8 @@ pub(crate) fn run<P: Problem>(
     h: f64,
     work: &mut [f64],
 ) -> Finish {
-    let mut stepper = Stepper::new(setup, problem, work);
+    let mut pivots = Pivots::<PIVOTS_ORDER>::new();
+    let mut stepper = Stepper::new(setup, problem, work, &mut pivots);
     let mut st = stepper.start(x, xend, h);
     let outcome = stepper.integrate(problem, &mut st, y);
     Finish {
@@ -131,15 +132,24 @@ pub(crate) fn run<P: Problem>(
 }
 
 impl<'s, 'w> Stepper<'s, 'w> {
-    /// Lays out `work` and calls MAS once, as ROSCOR does on entry.
+    /// Lays out `work` (E after FMAS, as the original's WORK) and `pivots`, and calls
+    /// MAS once, as ROSCOR does on entry.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
-    fn new<P: Problem>(setup: &'s Setup, problem: &mut P, work: &'w mut [f64]) -> Self {
+    fn new<P: Problem>(
+        setup: &'s Setup<'s>,
+        problem: &mut P,
+        work: &'w mut [f64],
+        pivots: &'w mut Pivots<PIVOTS_ORDER>,
+    ) -> Self {
         let (n, m1) = (setup.n, setup.m1);
         let nm1 = n - m1;
         let ldjac = setup.ldjac();
         let (mass, ldmas) = setup.mass();
-        let w = Work::new(work, n);
+        let (arrays, e) = work.split_at_mut(setup.arrays_len());
+        let w = Work::new(arrays, n);
+        let (e_len, ip_len) = setup.linear_storage();
+        let storage = (&mut e[..e_len], pivots.get(ip_len));
         let jac_len = ldjac * n;
         if !matches!(mass, Mass::Identity) {
             problem.mas(nm1, &mut w.tail[jac_len..], ldmas);
@@ -147,7 +157,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
         Self {
             setup,
             coef: Coefficients::new(setup.meth),
-            lin: LinearSystem::new(n, m1, setup.m2, ldjac, setup.jac_band, mass),
+            lin: LinearSystem::new(n, m1, setup.m2, ldjac, setup.jac_band, mass, storage),
             w,
             jac_len,
             mas_len: ldmas * nm1,
@@ -492,14 +502,15 @@ impl<'s, 'w> Stepper<'s, 'w> {
         let n = s.n;
         let (y, ynew, ak6) = (&y[..n], &self.w.ynew[..n], &self.w.ak6[..n]);
         let mut err = 0.0;
-        if let ([rtol], [atol]) = (&s.rtol[..], &s.atol[..]) {
+        let (rtol, atol) = s.tol.arrays();
+        if let ([rtol], [atol]) = (rtol, atol) {
             for i in 0..n {
                 let sk = atol + rtol * y[i].abs().max(ynew[i].abs());
                 let q = ak6[i] / sk;
                 err += q * q;
             }
         } else {
-            let (rtol, atol) = (&s.rtol[..n], &s.atol[..n]);
+            let (rtol, atol) = (&rtol[..n], &atol[..n]);
             for i in 0..n {
                 let sk = atol[i] + rtol[i] * y[i].abs().max(ynew[i].abs());
                 let q = ak6[i] / sk;
