@@ -869,7 +869,8 @@ fn solc_body(
 ///
 /// Stage by stage as the original, each column's update a loop over slices (no index
 /// checks inside) and the pivot search a branching scan as in [`dec`]; specialised for
-/// 2 to 8 subdiagonals, one subdiagonal indexed as the original.
+/// 2 to 4 subdiagonals (each instance is kilobytes of code: wider bands take the general
+/// loop), one subdiagonal indexed as the original.
 #[inline]
 pub fn decb(
     n: usize,
@@ -895,10 +896,6 @@ pub fn decb(
             2 => decb_ml::<2>(n, a, lda, mu, ip)?,
             3 => decb_ml::<3>(n, a, lda, mu, ip)?,
             4 => decb_ml::<4>(n, a, lda, mu, ip)?,
-            5 => decb_ml::<5>(n, a, lda, mu, ip)?,
-            6 => decb_ml::<6>(n, a, lda, mu, ip)?,
-            7 => decb_ml::<7>(n, a, lda, mu, ip)?,
-            8 => decb_ml::<8>(n, a, lda, mu, ip)?,
             _ => decb_any(n, a, lda, ml, mu, ip)?,
         }
     }
@@ -1272,7 +1269,7 @@ fn pop<const N: usize>(w: [f64; N], x: f64) -> (f64, [f64; N]) {
 /// DECBC: [`decb`] for a complex band matrix `ar + i ai`.
 ///
 /// Organised as [`decb`]: order 1 before the length checks, the pivot search a branching
-/// scan, each column's update a loop over slices, specialised for 2 to 8 subdiagonals,
+/// scan, each column's update a loop over slices, specialised for 2 to 4 subdiagonals,
 /// one subdiagonal indexed as the original.
 #[inline]
 pub fn decbc(
@@ -1298,10 +1295,6 @@ pub fn decbc(
             2 => decbc_ml::<2>(n, ar, ai, lda, mu, ip)?,
             3 => decbc_ml::<3>(n, ar, ai, lda, mu, ip)?,
             4 => decbc_ml::<4>(n, ar, ai, lda, mu, ip)?,
-            5 => decbc_ml::<5>(n, ar, ai, lda, mu, ip)?,
-            6 => decbc_ml::<6>(n, ar, ai, lda, mu, ip)?,
-            7 => decbc_ml::<7>(n, ar, ai, lda, mu, ip)?,
-            8 => decbc_ml::<8>(n, ar, ai, lda, mu, ip)?,
             _ => decbc_any(n, ar, ai, lda, ml, mu, ip)?,
         }
     }
