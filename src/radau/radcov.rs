@@ -286,12 +286,27 @@ fn mul_ti<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau)]
 fn transform_ti<const NS: usize>(zz: &mut [f64], n: usize) {
+    if NS == 3 {
+        let [z1, z2, z3] = stages_mut::<3>(zz, n);
+        transform_ti_three(z1, z2, z3);
+        return;
+    }
     let z = stages_mut::<NS>(zz, n);
     for i in 0..n {
         let v = mul_ti::<NS>(std::array::from_fn(|k| z[k][i]));
         for k in 0..NS {
             z[k][i] = v[k];
         }
+    }
+}
+
+/// [`transform_ti`] for 3 stages, each vector its own argument: the compiler then knows
+/// they do not overlap and checks no overlap at run time.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
+fn transform_ti_three(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
+    for i in 0..z1.len() {
+        [z1[i], z2[i], z3[i]] = mul_ti([z1[i], z2[i], z3[i]]);
     }
 }
 
