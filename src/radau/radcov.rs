@@ -118,6 +118,82 @@ impl Three {
             ],
         }
     }
+
+    /// The starting values: the collocation polynomial of the last step (CONT(N+1..4N))
+    /// at the new nodes, into ZZ and, transformed, FF.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
+    fn predict(&self, hquot: f64, cont: &[f64], zz: &mut [f64], ff: &mut [f64], n: usize) {
+        let [_, ak1, ak2, ak3] = stages::<4>(cont, n);
+        let [z1, z2, z3] = stages_mut::<3>(zz, n);
+        let [f1, f2, f3] = stages_mut::<3>(ff, n);
+        self.predict_in(hquot, [ak1, ak2, ak3], z1, z2, z3, f1, f2, f3);
+    }
+
+    /// [`Three::predict`] on the stage vectors, each its own argument: the compiler then
+    /// knows they do not overlap and checks no overlap at run time.
+    #[allow(clippy::too_many_arguments)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
+    fn predict_in(
+        &self,
+        hquot: f64,
+        [ak1, ak2, ak3]: [&[f64]; 3],
+        z1: &mut [f64],
+        z2: &mut [f64],
+        z3: &mut [f64],
+        f1: &mut [f64],
+        f2: &mut [f64],
+        f3: &mut [f64],
+    ) {
+        let c3q = hquot;
+        let c1q = self.c1 * c3q;
+        let c2q = self.c2 * c3q;
+        for i in 0..z1.len() {
+            let (ak1, ak2, ak3) = (ak1[i], ak2[i], ak3[i]);
+            let z1i = c1q * (ak1 + (c1q - self.c2m1) * (ak2 + (c1q - self.c1m1) * ak3));
+            let z2i = c2q * (ak1 + (c2q - self.c2m1) * (ak2 + (c2q - self.c1m1) * ak3));
+            let z3i = c3q * (ak1 + (c3q - self.c2m1) * (ak2 + (c3q - self.c1m1) * ak3));
+            z1[i] = z1i;
+            z2[i] = z2i;
+            z3[i] = z3i;
+            [f1[i], f2[i], f3[i]] = mul_ti([z1i, z2i, z3i]);
+        }
+    }
+
+    /// `y += z_3` and the coefficients of the collocation polynomial in CONT(N+1..4N).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
+    fn dense_output(&self, zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
+        let n = y.len();
+        let [_, c1, c2, c3] = stages_mut::<4>(cont, n);
+        self.dense_output_in(stages::<3>(zz, n), c1, c2, c3, y);
+    }
+
+    /// [`Three::dense_output`] on the stage vectors, each its own argument (no run-time
+    /// overlap checks).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
+    fn dense_output_in(
+        &self,
+        [z1, z2, z3]: [&[f64]; 3],
+        c1: &mut [f64],
+        c2: &mut [f64],
+        c3: &mut [f64],
+        y: &mut [f64],
+    ) {
+        for i in 0..y.len() {
+            y[i] += z3[i];
+            let z2i = z2[i];
+            let z1i = z1[i];
+            c1[i] = (z2i - z3[i]) / self.c2m1;
+            let ak = (z1i - z2i) / self.c1mc2;
+            let mut acont3 = z1i / self.c1;
+            acont3 = (ak - acont3) / self.c2;
+            c2[i] = (ak - c1[i]) / self.c1m1;
+            c3[i] = c2[i] - acont3;
+        }
+    }
 }
 
 /// Calls `$f::<NS>($args)` with the current stage number as the constant `NS` (1, 3,
@@ -210,12 +286,27 @@ fn mul_ti<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau)]
 fn transform_ti<const NS: usize>(zz: &mut [f64], n: usize) {
+    if NS == 3 {
+        let [z1, z2, z3] = stages_mut::<3>(zz, n);
+        transform_ti_three(z1, z2, z3);
+        return;
+    }
     let z = stages_mut::<NS>(zz, n);
     for i in 0..n {
         let v = mul_ti::<NS>(std::array::from_fn(|k| z[k][i]));
         for k in 0..NS {
             z[k][i] = v[k];
         }
+    }
+}
+
+/// [`transform_ti`] for 3 stages, each vector its own argument: the compiler then knows
+/// they do not overlap and checks no overlap at run time.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
+fn transform_ti_three(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
+    for i in 0..z1.len() {
+        [z1[i], z2[i], z3[i]] = mul_ti([z1[i], z2[i], z3[i]]);
     }
 }
 
@@ -347,6 +438,33 @@ fn error_sum<'a, const NS: usize>(
             sum += dd[k] * z[k][i];
         }
         sum / h
+    }
+}
+
+/// `z_k ← f(x + c_k h, y + z_k)` for the `NS` stages, through CONT(1..N) (`cont`); the
+/// last node of 3 stages and that of one stage are XPH, as in the original. With `NS`
+/// constant the stage loop becomes the original's straight sequence of FCN calls (no
+/// division for the stage count, no choice of the node per call).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
+fn stage_values<const NS: usize, P: Problem>(
+    problem: &mut P,
+    st: &State,
+    y: &[f64],
+    cont: &mut [f64],
+    zz: &mut [f64],
+) {
+    let n = y.len();
+    for (k, z) in stages_mut::<NS>(zz, n).into_iter().enumerate() {
+        for ((ci, &yi), &zi) in cont.iter_mut().zip(y).zip(&*z) {
+            *ci = yi + zi;
+        }
+        let xs = if NS == 3 && k == 2 || NS == 1 {
+            st.xph
+        } else {
+            st.x + st.method.c[k + 1] * st.h
+        };
+        problem.fcn(xs, cont, z);
     }
 }
 
@@ -867,25 +985,7 @@ impl Stepper<'_, '_> {
                     *f = z1i;
                 }
             }
-            3 => {
-                let t = &self.three;
-                let c3q = hquot;
-                let c1q = t.c1 * c3q;
-                let c2q = t.c2 * c3q;
-                let [_, ak1, ak2, ak3] = stages::<4>(w.cont, n);
-                let [z1, z2, z3] = stages_mut::<3>(w.zz, n);
-                let [f1, f2, f3] = stages_mut::<3>(w.ff, n);
-                for i in 0..n {
-                    let (ak1, ak2, ak3) = (ak1[i], ak2[i], ak3[i]);
-                    let z1i = c1q * (ak1 + (c1q - t.c2m1) * (ak2 + (c1q - t.c1m1) * ak3));
-                    let z2i = c2q * (ak1 + (c2q - t.c2m1) * (ak2 + (c2q - t.c1m1) * ak3));
-                    let z3i = c3q * (ak1 + (c3q - t.c2m1) * (ak2 + (c3q - t.c1m1) * ak3));
-                    z1[i] = z1i;
-                    z2[i] = z2i;
-                    z3[i] = z3i;
-                    [f1[i], f2[i], f3[i]] = mul_ti([z1i, z2i, z3i]);
-                }
-            }
+            3 => self.three.predict(hquot, w.cont, w.zz, w.ff, n),
             5 => extrapolate::<5>(&st.method.c, hquot, w.cont, w.zz, w.ff, n),
             _ => extrapolate::<7>(&st.method.c, hquot, w.cont, w.zz, w.ff, n),
         }
@@ -919,19 +1019,13 @@ impl Stepper<'_, '_> {
             if st.newt >= nit {
                 return Newton::Failed;
             }
-            let c = st.method.c;
             let w = &mut self.w;
             let (y, cont) = (&y[..n], &mut w.cont[..n]);
-            for (k, z) in w.zz[..nns].chunks_exact_mut(n).enumerate() {
-                for ((ci, &yi), &zi) in cont.iter_mut().zip(y).zip(&*z) {
-                    *ci = yi + zi;
-                }
-                let xs = if ns == 3 && k == 2 || ns == 1 {
-                    st.xph
-                } else {
-                    st.x + c[k + 1] * st.h
-                };
-                problem.fcn(xs, cont, z);
+            match ns {
+                1 => stage_values::<1, P>(problem, st, y, cont, w.zz),
+                3 => stage_values::<3, P>(problem, st, y, cont, w.zz),
+                5 => stage_values::<5, P>(problem, st, y, cont, w.zz),
+                _ => stage_values::<7, P>(problem, st, y, cont, w.zz),
             }
             self.stats.nfcn += ns;
             if ns > 1 {
@@ -1095,22 +1189,7 @@ impl Stepper<'_, '_> {
                     *ci = zi;
                 }
             }
-            3 => {
-                let t = &self.three;
-                let [z1, z2, z3] = stages::<3>(w.zz, n);
-                let [_, c1, c2, c3] = stages_mut::<4>(w.cont, n);
-                for i in 0..n {
-                    y[i] += z3[i];
-                    let z2i = z2[i];
-                    let z1i = z1[i];
-                    c1[i] = (z2i - z3[i]) / t.c2m1;
-                    let ak = (z1i - z2i) / t.c1mc2;
-                    let mut acont3 = z1i / t.c1;
-                    acont3 = (ak - acont3) / t.c2;
-                    c2[i] = (ak - c1[i]) / t.c1m1;
-                    c3[i] = c2[i] - acont3;
-                }
-            }
+            3 => self.three.dense_output(w.zz, w.cont, y),
             5 => divided_differences::<5>(&st.method.c, w.zz, w.cont, y),
             _ => divided_differences::<7>(&st.method.c, w.zz, w.cont, y),
         }
