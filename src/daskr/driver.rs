@@ -104,7 +104,9 @@ fn check_arguments(c: &mut Call<'_>, lay: &Layout) -> Result<(), Illegal> {
             &[],
         ));
     }
-    check_tolerances(vector_tol, c.rtol, c.atol, neq).map_err(tolerance_illegal)?;
+    // Scalar tolerances: the original's loop tests the same pair NEQ times, with the
+    // answer of the first.
+    check_tolerances(vector_tol, c.rtol, c.atol, needed).map_err(tolerance_illegal)?;
     c.iwork[IW_LCIWP] = i32::try_from(lay.pivot_offset() + 1).unwrap_or(i32::MAX);
     Ok(())
 }

@@ -296,11 +296,15 @@ impl Layout {
     }
 }
 
+/// Why [`Work::split`]'s heads exist: its arrays were checked against LENRW and LENIW.
+const LONG_ENOUGH: &str = "RWORK and IWORK checked against LENRW and LENIW";
+
 /// RWORK and IWORK cut into the pieces the original addresses by offset. Built only
 /// over arrays at least LENRW/LENIW long.
 pub struct Work<'a> {
     /// RWORK(1..60): scalars and the ALPHA, BETA, GAMMA, PSI, SIGMA arrays, T0, TLAST.
-    pub head: &'a mut [f64],
+    /// Fixed-length, so that indexing it by the slot constants needs no bounds check.
+    pub head: &'a mut [f64; RW_DELTA],
     /// DELTA: residual, then Newton correction.
     pub delta: &'a mut [f64],
     /// SAVR: the residual kept for the Krylov solver (INFO(12) = 1), else empty.
@@ -322,8 +326,8 @@ pub struct Work<'a> {
     /// WM: the iteration matrix and its LU factors, then the band difference save area;
     /// with the Krylov option the GMRES work space, then WP.
     pub wm: &'a mut [f64],
-    /// IWORK(1..40).
-    pub iw: &'a mut [i32],
+    /// IWORK(1..40), fixed-length as `head`.
+    pub iw: &'a mut [i32; IW_HEADER],
     /// Constraint codes (INFO(10) = 1, 3), else empty.
     pub icnstr: &'a [i32],
     /// ID: +1 differential, -1 algebraic (INFO(11) = 1 or INFO(16) = 1), else empty.
@@ -342,7 +346,9 @@ impl<'a> Work<'a> {
     #[link_section = hot_path!(daskr)]
     pub fn split(rwork: &'a mut [f64], iwork: &'a mut [i32], layout: Layout) -> Self {
         let n = layout.neq;
-        let (head, rest) = rwork.split_at_mut(RW_DELTA);
+        let (head, rest) = rwork
+            .split_first_chunk_mut::<RW_DELTA>()
+            .expect(LONG_ENOUGH);
         let (delta, rest) = rest.split_at_mut(n);
         let (savr, rest) = rest.split_at_mut(if layout.krylov.is_some() { n } else { 0 });
         let (e, rest) = rest.split_at_mut(n);
@@ -353,7 +359,9 @@ impl<'a> Work<'a> {
         let (r1, rest) = rest.split_at_mut(layout.nrt);
         let (rx, rest) = rest.split_at_mut(layout.nrt);
         let wm = &mut rest[..layout.wm_len()];
-        let (iw, rest) = iwork.split_at_mut(IW_HEADER);
+        let (iw, rest) = iwork
+            .split_first_chunk_mut::<IW_HEADER>()
+            .expect(LONG_ENOUGH);
         let (icnstr, rest) = rest.split_at_mut(layout.lenic);
         let (id, rest) = rest.split_at_mut(layout.lenid);
         let ipvt = &mut rest[..layout.krylov.map_or(n, |k| k.leniwp)];
