@@ -298,8 +298,9 @@ impl Daskr {
             }
         };
         let as_i32 = |v: usize| i32::try_from(v).unwrap_or(i32::MAX);
-        let mut rwork = vec![0.0; usize::try_from(lay.lenrw).unwrap_or(0)];
-        let mut iwork = vec![0; usize::try_from(lay.leniw).unwrap_or(0)];
+        let (lenrw, leniw) = lay.lengths();
+        let mut rwork = vec![0.0; usize::try_from(lenrw).unwrap_or(0)];
+        let mut iwork = vec![0; usize::try_from(leniw).unwrap_or(0)];
         let (ml, mu) = options.band.unwrap_or((0, 0));
         iwork[IW_ML] = as_i32(ml);
         iwork[IW_MU] = as_i32(mu);

@@ -112,8 +112,9 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
     if info[10] != 0 {
         set_initialisation_controls(info[16], info[11] != 0, iw, c.rwork)?;
     }
-    iw[IW_LENIW] = i32::try_from(lay.leniw).unwrap_or(i32::MAX);
-    iw[IW_LENRW] = i32::try_from(lay.lenrw).unwrap_or(i32::MAX);
+    let (lenrw, leniw) = lay.lengths();
+    iw[IW_LENIW] = i32::try_from(leniw).unwrap_or(i32::MAX);
+    iw[IW_LENRW] = i32::try_from(lenrw).unwrap_or(i32::MAX);
     iw[IW_NPD] = i32::try_from(lay.lenpd).unwrap_or(i32::MAX);
     iw[IW_LOCWP] = i32::try_from(lay.locwp()).unwrap_or(i32::MAX);
     let index = check_codes(&lay, iw, c.y)?;
@@ -398,24 +399,26 @@ pub(super) fn weight_illegal() -> Illegal {
 }
 
 /// RWORK and IWORK long enough for `lay` (statements 704, 705; checked on every call,
-/// since the arrays are re-read on continuation calls too).
+/// since the arrays are re-read on continuation calls too). Inline: on every call.
+#[inline(always)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(daskr)]
 pub(super) fn check_lengths(c: &Call<'_>, lay: &Layout) -> Result<(), Illegal> {
     let (lrw, liw) = (c.rwork.len() as i64, c.iwork.len() as i64);
-    if lrw < lay.lenrw {
+    let (lenrw, leniw) = lay.lengths();
+    if lrw < lenrw {
         return Err(illegal(
             4,
             "DASKR--  RWORK LENGTH NEEDED, LENRW (=I1), EXCEEDS LRW (=I2)",
-            &[lay.lenrw, lrw],
+            &[lenrw, lrw],
             &[],
         ));
     }
-    if liw < lay.leniw {
+    if liw < leniw {
         return Err(illegal(
             5,
             "DASKR--  IWORK LENGTH NEEDED, LENIW (=I1), EXCEEDS LIW (=I2)",
-            &[lay.leniw, liw],
+            &[leniw, liw],
             &[],
         ));
     }

@@ -28,7 +28,7 @@ use crate::bdf::history::{column_mut, interpolate};
 use crate::bdf::layout::as_index;
 use crate::bdf::newton::StepLimits;
 use crate::bdf::outcome::{Failure, Outcome, RootProblem, Stop, Success};
-use crate::bdf::weights::{check_tolerances, scale_tolerances, set_weights};
+use crate::bdf::weights::{check_tolerances, scale_tolerances, set_weights, ToleranceProblem};
 
 /// Runs one DDASKR call: checks the input, starts or continues the integration and steps
 /// until TOUT, TSTOP, a root or a failure.
@@ -104,9 +104,32 @@ fn check_arguments(c: &mut Call<'_>, lay: &Layout) -> Result<(), Illegal> {
             &[],
         ));
     }
-    check_tolerances(vector_tol, c.rtol, c.atol, neq).map_err(tolerance_illegal)?;
+    if vector_tol {
+        check_tolerances(true, c.rtol, c.atol, neq)
+    } else {
+        check_tolerance_pair(c.rtol[0], c.atol[0])
+    }
+    .map_err(tolerance_illegal)?;
     c.iwork[IW_LCIWP] = i32::try_from(lay.pivot_offset() + 1).unwrap_or(i32::MAX);
     Ok(())
+}
+
+/// Statement 210 with one RTOL and one ATOL: the original's loop tests the same pair NEQ
+/// times and answers as it does the first time (inline, where the out-of-line loop
+/// costs more than the tests).
+#[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
+fn check_tolerance_pair(rtol: f64, atol: f64) -> Result<(), ToleranceProblem> {
+    if rtol < 0.0 {
+        Err(ToleranceProblem::NegativeRtol)
+    } else if atol < 0.0 {
+        Err(ToleranceProblem::NegativeAtol)
+    } else if rtol > 0.0 || atol > 0.0 {
+        Ok(())
+    } else {
+        Err(ToleranceProblem::AllZero)
+    }
 }
 
 /// How the call proceeds after its checks.

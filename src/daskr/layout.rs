@@ -139,10 +139,6 @@ pub struct Layout {
     pub mu: usize,
     /// Iteration-matrix storage (IWORK(22) LENPD).
     pub lenpd: usize,
-    /// RWORK length needed (LENRW).
-    pub lenrw: i64,
-    /// IWORK length needed (LENIW).
-    pub leniw: i64,
     /// The Krylov dimensions (INFO(12) = 1), else `None` (a direct method).
     pub krylov: Option<KrylovDims>,
 }
@@ -175,21 +171,12 @@ impl Layout {
         let lenic = if has_constraints(info10) { neq } else { 0 };
         let lenid = if info11 == 1 || info16 == 1 { neq } else { 0 };
         let ncphi = (mxord + 1).max(4);
-        let (n, r) = (neq as i64, nrt as i64);
+        let n = neq as i64;
         let lenpd = if mtype.is_band() {
             (2 * ml as i64 + mu as i64 + 1) * n
         } else {
             n * n
         };
-        let mut lenrw = 60 + 3 * r + (ncphi as i64 + 3) * n + lenpd;
-        if mtype == MatrixType::BandNumerical {
-            let msave = n / (ml as i64 + mu as i64 + 1) + 1;
-            lenrw += 2 * msave;
-        }
-        if info16 != 0 {
-            lenrw += n;
-        }
-        let leniw = 40 + lenic as i64 + lenid as i64 + n;
         Layout {
             neq,
             nrt,
@@ -201,8 +188,6 @@ impl Layout {
             ml,
             mu,
             lenpd: usize::try_from(lenpd).unwrap_or(usize::MAX),
-            lenrw,
-            leniw,
             krylov: None,
         }
     }
@@ -222,14 +207,9 @@ impl Layout {
     ) -> Self {
         let lenic = if has_constraints(info10) { neq } else { 0 };
         let lenid = if info11 == 1 || info16 == 1 { neq } else { 0 };
-        let (n, r, maxl) = (neq as i64, nrt as i64, dims.maxl as i64);
+        let (n, maxl) = (neq as i64, dims.maxl as i64);
         let lenpd =
             (maxl + 3 + dims.separate_wk() as i64) * n + (maxl + 3) * maxl + 1 + dims.lenwp as i64;
-        let mut lenrw = 60 + 3 * r + (mxord as i64 + 5) * n + lenpd;
-        if info16 != 0 {
-            lenrw += n;
-        }
-        let leniw = 40 + lenic as i64 + lenid as i64 + dims.leniwp as i64;
         Layout {
             neq,
             nrt,
@@ -241,10 +221,27 @@ impl Layout {
             ml: 0,
             mu: 0,
             lenpd: usize::try_from(lenpd).unwrap_or(usize::MAX),
-            lenrw,
-            leniw,
             krylov: Some(dims),
         }
+    }
+
+    /// LENRW and LENIW, the lengths RWORK and IWORK need (i64: NEQ² overflows i32): the
+    /// pieces [`Work::split`] cuts, which add up to the original's sums (direct methods:
+    /// 60 + 3 NRT + (NCPHI + 3) NEQ + LENPD, the band save area, NEQ for VT; the Krylov
+    /// option: 60 + 3 NRT + (MXORD + 5) NEQ + LENPD and VT; IWORK: 40, the codes, then
+    /// the pivots or IWP). Computed when needed, not kept: a continuation call checks
+    /// them once and the layout it copies stays small.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(daskr)]
+    pub fn lengths(&self) -> (i64, i64) {
+        let (n, r) = (self.neq as i64, self.nrt as i64);
+        let vectors =
+            3 + i64::from(self.krylov.is_some()) + i64::from(self.separate_vt) + self.ncphi as i64;
+        let lenrw = RW_DELTA as i64 + vectors * n + 3 * r + self.wm_len() as i64;
+        let pivots = self.krylov.map_or(n, |k| k.leniwp as i64);
+        let leniw = IW_HEADER as i64 + self.lenic as i64 + self.lenid as i64 + pivots;
+        (lenrw, leniw)
     }
 
     /// 1-based start of WP in WM (IWORK(29) LOCWP = LENPD - LENWP + 1).
@@ -296,11 +293,15 @@ impl Layout {
     }
 }
 
+/// Why [`Work::split`]'s heads exist: its arrays were checked against LENRW and LENIW.
+const LONG_ENOUGH: &str = "RWORK and IWORK checked against LENRW and LENIW";
+
 /// RWORK and IWORK cut into the pieces the original addresses by offset. Built only
 /// over arrays at least LENRW/LENIW long.
 pub struct Work<'a> {
     /// RWORK(1..60): scalars and the ALPHA, BETA, GAMMA, PSI, SIGMA arrays, T0, TLAST.
-    pub head: &'a mut [f64],
+    /// Fixed-length, so that indexing it by the slot constants needs no bounds check.
+    pub head: &'a mut [f64; RW_DELTA],
     /// DELTA: residual, then Newton correction.
     pub delta: &'a mut [f64],
     /// SAVR: the residual kept for the Krylov solver (INFO(12) = 1), else empty.
@@ -322,8 +323,8 @@ pub struct Work<'a> {
     /// WM: the iteration matrix and its LU factors, then the band difference save area;
     /// with the Krylov option the GMRES work space, then WP.
     pub wm: &'a mut [f64],
-    /// IWORK(1..40).
-    pub iw: &'a mut [i32],
+    /// IWORK(1..40), fixed-length as `head`.
+    pub iw: &'a mut [i32; IW_HEADER],
     /// Constraint codes (INFO(10) = 1, 3), else empty.
     pub icnstr: &'a [i32],
     /// ID: +1 differential, -1 algebraic (INFO(11) = 1 or INFO(16) = 1), else empty.
@@ -335,14 +336,16 @@ pub struct Work<'a> {
 }
 
 impl<'a> Work<'a> {
-    /// Cuts RWORK and IWORK (at least `layout.lenrw` and `layout.leniw` long). Inline:
+    /// Cuts RWORK and IWORK (at least as long as [`Layout::lengths`]). Inline:
     /// once per call, into the call's own state.
     #[inline]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     pub fn split(rwork: &'a mut [f64], iwork: &'a mut [i32], layout: Layout) -> Self {
         let n = layout.neq;
-        let (head, rest) = rwork.split_at_mut(RW_DELTA);
+        let (head, rest) = rwork
+            .split_first_chunk_mut::<RW_DELTA>()
+            .expect(LONG_ENOUGH);
         let (delta, rest) = rest.split_at_mut(n);
         let (savr, rest) = rest.split_at_mut(if layout.krylov.is_some() { n } else { 0 });
         let (e, rest) = rest.split_at_mut(n);
@@ -353,7 +356,9 @@ impl<'a> Work<'a> {
         let (r1, rest) = rest.split_at_mut(layout.nrt);
         let (rx, rest) = rest.split_at_mut(layout.nrt);
         let wm = &mut rest[..layout.wm_len()];
-        let (iw, rest) = iwork.split_at_mut(IW_HEADER);
+        let (iw, rest) = iwork
+            .split_first_chunk_mut::<IW_HEADER>()
+            .expect(LONG_ENOUGH);
         let (icnstr, rest) = rest.split_at_mut(layout.lenic);
         let (id, rest) = rest.split_at_mut(layout.lenid);
         let ipvt = &mut rest[..layout.krylov.map_or(n, |k| k.leniwp)];
