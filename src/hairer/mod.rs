@@ -102,6 +102,47 @@ pub(crate) fn powi(x: f64, n: i32) -> f64 {
     }
 }
 
+/// The 3-stage Radau IIA nodes `c1`, `c2` (`c3 = 1`) and the differences RADAU5 and
+/// RADAU's 3-stage branch use: `c1 - 1`, `c2 - 1`, `c1 - c2`.
+#[derive(Clone, Copy)]
+pub(crate) struct Nodes3 {
+    pub c1: f64,
+    pub c2: f64,
+    pub c1m1: f64,
+    pub c2m1: f64,
+    pub c1mc2: f64,
+}
+
+/// After an accepted 3-stage step: `y += z3` and the coefficients of the collocation
+/// polynomial, CONT(N+1..4N) (RADAU5's and RADAU's NS = 3 loop after label 40, the same
+/// operations in the same order). Separate vector parameters: the compiler then knows
+/// they do not overlap.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn collocation3(
+    c: Nodes3,
+    y: &mut [f64],
+    [z1, z2, z3]: [&[f64]; 3],
+    cont1: &mut [f64],
+    cont2: &mut [f64],
+    cont3: &mut [f64],
+) {
+    let n = y.len();
+    let (z1, z2, z3) = (&z1[..n], &z2[..n], &z3[..n]);
+    let (cont1, cont2, cont3) = (&mut cont1[..n], &mut cont2[..n], &mut cont3[..n]);
+    for i in 0..n {
+        y[i] += z3[i];
+        let z2i = z2[i];
+        let z1i = z1[i];
+        cont1[i] = (z2i - z3[i]) / c.c2m1;
+        let ak = (z1i - z2i) / c.c1mc2;
+        let mut acont3 = z1i / c.c1;
+        acont3 = (ak - acont3) / c.c2;
+        cont2[i] = (ak - cont1[i]) / c.c1m1;
+        cont3[i] = cont2[i] - acont3;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::powi;

@@ -17,7 +17,7 @@ use super::tables::*;
 use super::Problem;
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
-use crate::hairer::powi;
+use crate::hairer::{collocation3, powi, Nodes3};
 use crate::radau5::{Counters, Outcome};
 
 /// The end of a call: how it ended, the point reached (X), the step size for a next
@@ -167,32 +167,14 @@ impl Three {
     fn dense_output(&self, zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
         let n = y.len();
         let [_, c1, c2, c3] = stages_mut::<4>(cont, n);
-        self.dense_output_in(stages::<3>(zz, n), c1, c2, c3, y);
-    }
-
-    /// [`Three::dense_output`] on the stage vectors, each its own argument (no run-time
-    /// overlap checks).
-    #[allow(unsafe_code)]
-    #[link_section = hot_path!(radau)]
-    fn dense_output_in(
-        &self,
-        [z1, z2, z3]: [&[f64]; 3],
-        c1: &mut [f64],
-        c2: &mut [f64],
-        c3: &mut [f64],
-        y: &mut [f64],
-    ) {
-        for i in 0..y.len() {
-            y[i] += z3[i];
-            let z2i = z2[i];
-            let z1i = z1[i];
-            c1[i] = (z2i - z3[i]) / self.c2m1;
-            let ak = (z1i - z2i) / self.c1mc2;
-            let mut acont3 = z1i / self.c1;
-            acont3 = (ak - acont3) / self.c2;
-            c2[i] = (ak - c1[i]) / self.c1m1;
-            c3[i] = c2[i] - acont3;
-        }
+        let nodes = Nodes3 {
+            c1: self.c1,
+            c2: self.c2,
+            c1m1: self.c1m1,
+            c2m1: self.c2m1,
+            c1mc2: self.c1mc2,
+        };
+        collocation3(nodes, y, stages::<3>(zz, n), c1, c2, c3);
     }
 }
 

@@ -14,7 +14,7 @@ use super::dense::{node_shifts, DenseOutput};
 use super::{Counters, Problem};
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
-use crate::hairer::powi;
+use crate::hairer::{collocation3, powi, Nodes3};
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
 // form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
@@ -66,6 +66,18 @@ struct Coefficients {
 }
 
 impl Coefficients {
+    /// The nodes and their differences, as [`collocation3`] takes them.
+    #[inline(always)]
+    fn nodes(&self) -> Nodes3 {
+        Nodes3 {
+            c1: self.c1,
+            c2: self.c2,
+            c1m1: self.c1m1,
+            c2m1: self.c2m1,
+            c1mc2: self.c1mc2,
+        }
+    }
+
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn new() -> Self {
@@ -794,7 +806,7 @@ impl Stepper<'_, '_> {
         let (_, cont) = w.cont.split_at_mut(n);
         let (cont1, rest) = cont.split_at_mut(n);
         let (cont2, cont3) = rest.split_at_mut(n);
-        collocation(c, y, w.z1, w.z2, w.z3, cont1, cont2, &mut cont3[..n]);
+        collocation3(c.nodes(), y, [w.z1, w.z2, w.z3], cont1, cont2, cont3);
     }
 
     /// A step rejected by the error test: H/10 on the first step, else HNEW.
@@ -929,37 +941,6 @@ fn extrapolate(
         f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
         f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
         f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
-    }
-}
-
-/// `y += z3` and the coefficients of the collocation polynomial, CONT(N+1..4N).
-#[allow(clippy::too_many_arguments)]
-#[inline]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(radau5)]
-fn collocation(
-    c: &Coefficients,
-    y: &mut [f64],
-    z1: &[f64],
-    z2: &[f64],
-    z3: &[f64],
-    cont1: &mut [f64],
-    cont2: &mut [f64],
-    cont3: &mut [f64],
-) {
-    let n = y.len();
-    let (z1, z2, z3) = (&z1[..n], &z2[..n], &z3[..n]);
-    let (cont1, cont2, cont3) = (&mut cont1[..n], &mut cont2[..n], &mut cont3[..n]);
-    for i in 0..n {
-        y[i] += z3[i];
-        let z2i = z2[i];
-        let z1i = z1[i];
-        cont1[i] = (z2i - z3[i]) / c.c2m1;
-        let ak = (z1i - z2i) / c.c1mc2;
-        let mut acont3 = z1i / c.c1;
-        acont3 = (ak - acont3) / c.c2;
-        cont2[i] = (ak - cont1[i]) / c.c1m1;
-        cont3[i] = cont2[i] - acont3;
     }
 }
 
