@@ -6,6 +6,7 @@ pub(crate) mod jacobian;
 pub(crate) mod linear;
 pub(crate) mod messages;
 
+use crate::hairer::messages::{tolerances_too_small, Refusals};
 use crate::integrator::Tolerance;
 
 /// Storage of one call: up to `N` values on the stack, more on the heap (so that a
@@ -70,6 +71,27 @@ impl<'t> ToleranceRef<'t> {
         match self {
             Self::Scalar { rtol, atol } => (std::slice::from_ref(rtol), std::slice::from_ref(atol)),
             Self::Vector { rtol, atol } => (rtol, atol),
+        }
+    }
+
+    /// The checks RADAU5, RADAU and RODAS make ("CHECK AND CHANGE THE TOLERANCES", "CHECK
+    /// IF TOLERANCES ARE O.K."): ATOL > 0 and RTOL > 10 UROUND, and here not NaN; a
+    /// vector pair of the safe API has N components.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(real)]
+    pub(crate) fn check(&self, n: usize, uround: f64, errors: &mut Refusals) {
+        let (rtol, atol) = self.arrays();
+        if self.is_vector() && (rtol.len() != n || atol.len() != n) {
+            errors.push(format!(
+                "RTOL and ATOL must have N = {n} components, have {} and {}",
+                rtol.len(),
+                atol.len()
+            ));
+        }
+        for (i, (&r, &a)) in rtol.iter().zip(atol).enumerate() {
+            if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
+                errors.push(tolerances_too_small(self.is_vector(), i, r, a));
+            }
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::layout;
 use super::{transform_tolerance, Matrix, Options, Structure};
 use crate::hairer::linear::{LinearSystem, Mass};
-use crate::hairer::messages::{mass_band, tolerances_too_small, Record, Refusal, Refusals};
+use crate::hairer::messages::{mass_band, Record, Refusal, Refusals};
 use crate::hairer::{OnStack, ToleranceRef};
 
 /// RTOL and ATOL as RADAU5 transforms them: one pair (ITOL = 0) or one per component, in
@@ -302,23 +302,12 @@ fn transformed_tolerances<'t>(
     scratch: &'t mut TransformedTolerances,
     errors: &mut Refusals,
 ) -> Scaled<'t> {
-    let (rtol, atol) = tol.arrays();
-    if tol.is_vector() && (rtol.len() != n || atol.len() != n) {
-        errors.push(format!(
-            "RTOL and ATOL must have N = {n} components, have {} and {}",
-            rtol.len(),
-            atol.len()
-        ));
-    }
-    for (i, (&r, &a)) in rtol.iter().zip(atol).enumerate() {
-        if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
-            errors.push(tolerances_too_small(tol.is_vector(), i, r, a));
-        }
-    }
+    tol.check(n, uround, errors);
     if let ToleranceRef::Scalar { rtol, atol } = tol {
         let (rtol, atol) = transform_tolerance(rtol, atol);
         return Scaled::Scalar { rtol, atol };
     }
+    let (rtol, atol) = tol.arrays();
     let len = rtol.len().min(atol.len());
     let (rtol_t, atol_t) = scratch.get(2 * len).split_at_mut(len);
     for (((rt, at), &r), &a) in rtol_t.iter_mut().zip(&mut *atol_t).zip(rtol).zip(atol) {

@@ -4,7 +4,7 @@
 use super::layout;
 use super::linear::Mass;
 use super::{Matrix, Options, Structure};
-use crate::hairer::messages::{tolerances_too_small, Record, Refusal, Refusals};
+use crate::hairer::messages::{Record, Refusal, Refusals};
 use crate::hairer::ToleranceRef;
 use crate::radau5::core::storage;
 
@@ -107,7 +107,7 @@ impl<'t> Setup<'t> {
                 Record::text(" CURIOUS INPUT FOR WORK(5)=").real(options.safety),
             ));
         }
-        tolerances(tol, n, uround, &mut errors);
+        tol.check(n, uround, &mut errors);
         let (jac_band, mass_kind) = storage(
             (structure.jacobian, structure.mass),
             nm1,
@@ -195,25 +195,5 @@ impl<'t> Setup<'t> {
     /// The original's WORK from WORK(21) on: the arrays, then E.
     pub(crate) fn work_len(&self) -> usize {
         self.arrays_len() + self.linear_storage().0
-    }
-}
-
-/// RTOL and ATOL checked as RODAS does ("CHECK IF TOLERANCES ARE O.K.": ATOL > 0 and
-/// RTOL > 10 UROUND, and here not NaN).
-#[allow(unsafe_code)]
-#[link_section = hot_path!(rodas)]
-fn tolerances(tol: ToleranceRef<'_>, n: usize, uround: f64, errors: &mut Refusals) {
-    let (rtol, atol) = tol.arrays();
-    if tol.is_vector() && (rtol.len() != n || atol.len() != n) {
-        errors.push(format!(
-            "RTOL and ATOL must have N = {n} components, have {} and {}",
-            rtol.len(),
-            atol.len()
-        ));
-    }
-    for (i, (&r, &a)) in rtol.iter().zip(atol).enumerate() {
-        if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
-            errors.push(tolerances_too_small(tol.is_vector(), i, r, a));
-        }
     }
 }
