@@ -54,10 +54,10 @@ macro_rules! per_order {
         /// SOL's kernels for the orders 2 to [`MEDIUM`], by order (as [`DEC`]).
         static SOL: [fn(&[f64], &mut [f64], &[usize]); MEDIUM - 1] = [$($m::sol),*];
     };
-    (complex: $($m:ident $n:literal $section:literal;)*) => {
+    (complex: $($m:ident $n:literal $section:literal $solc:ident;)*) => {
         $(
             mod $m {
-                use super::{decc_fixed, solc_fixed, Singular};
+                use super::{decc_fixed, $solc, Singular};
 
                 #[inline(never)]
                 #[allow(unsafe_code)]
@@ -80,7 +80,7 @@ macro_rules! per_order {
                     bi: &mut [f64],
                     ip: &[usize],
                 ) {
-                    solc_fixed::<$n>(ar, ai, br, bi, ip)
+                    $solc::<$n>(ar, ai, br, bi, ip)
                 }
             }
         )*
@@ -130,9 +130,12 @@ per_order!(real:
 );
 
 per_order!(complex:
-    c02 2 "02"; c03 3 "03"; c04 4 "04"; c05 5 "05"; c06 6 "06"; c07 7 "07"; c08 8 "08";
-    c09 9 "09"; c10 10 "10"; c11 11 "11"; c12 12 "12"; c13 13 "13"; c14 14 "14";
-    c15 15 "15"; c16 16 "16";
+    c02 2 "02" solc_in_registers; c03 3 "03" solc_in_registers;
+    c04 4 "04" solc_in_registers; c05 5 "05" solc_in_registers; c06 6 "06" solc_fixed;
+    c07 7 "07" solc_fixed; c08 8 "08" solc_fixed; c09 9 "09" solc_fixed;
+    c10 10 "10" solc_fixed; c11 11 "11" solc_fixed; c12 12 "12" solc_fixed;
+    c13 13 "13" solc_fixed; c14 14 "14" solc_fixed; c15 15 "15" solc_fixed;
+    c16 16 "16" solc_fixed;
 );
 
 /// Largest order with a specialised kernel.
@@ -803,6 +806,54 @@ fn solc_any(
     ip: &[usize],
 ) {
     solc_body(n, ar, ai, lda, br, bi, ip);
+}
+
+/// SOLC for a small constant order with B held in registers, as [`sol_in_registers`]:
+/// through memory the exchange's two stores are followed by loads of B in pairs that
+/// straddle them, and the processor waits for each (perf samples, RADAU rober N = 3:
+/// 671 against the original SOLC's 487, 540 in registers; RADAU5 vdpol N = 2: 176 → 130).
+/// From order 6 on the registers spill and the copy in memory is no faster (RADAU5 hires,
+/// N = 8). Per element the operations and their order are SOLC's.
+#[inline(always)]
+fn solc_in_registers<const N: usize>(
+    ar: &[f64],
+    ai: &[f64],
+    br: &mut [f64],
+    bi: &mut [f64],
+    ip: &[usize],
+) {
+    let (ar, ai) = (&ar[..N * N], &ai[..N * N]);
+    let (br, bi, ip) = (&mut br[..N], &mut bi[..N], &ip[..N]);
+    let (mut xr, mut xi) = ([0.0; N], [0.0; N]);
+    xr.copy_from_slice(br);
+    xi.copy_from_slice(bi);
+    for k in 0..N - 1 {
+        let m = ip[k];
+        // An exchange row outside the matrix is refused, as indexing B with it would be.
+        lengths(m < N);
+        let (mut tr, mut ti) = (xr[k], xi[k]);
+        for i in 0..N {
+            if i != k && i == m {
+                (tr, xr[i]) = (xr[i], xr[k]);
+                (ti, xi[i]) = (xi[i], xi[k]);
+            }
+        }
+        (xr[k], xi[k]) = (tr, ti);
+        for i in k + 1..N {
+            axpy_c_full(&mut xr[i], &mut xi[i], ar[i + k * N], ai[i + k * N], tr, ti);
+        }
+    }
+    for k in (1..N).rev() {
+        let d = k + k * N;
+        (xr[k], xi[k]) = cdiv(xr[k], xi[k], ar[d], ai[d]);
+        let (tr, ti) = (-xr[k], -xi[k]);
+        for i in 0..k {
+            axpy_c_full(&mut xr[i], &mut xi[i], ar[i + k * N], ai[i + k * N], tr, ti);
+        }
+    }
+    (xr[0], xi[0]) = cdiv(xr[0], xi[0], ar[0], ai[0]);
+    br.copy_from_slice(&xr);
+    bi.copy_from_slice(&xi);
 }
 
 #[inline(always)]
