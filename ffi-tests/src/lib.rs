@@ -450,14 +450,26 @@ pub fn run_kit_program(exe: &Path, tol: f64) -> (RunResult, Output) {
 
 /// [`run_kit_program`] with the whole run repeated `repeat` times inside the process
 /// (the drivers' KIT_REPEAT): the RESULT line's cpu is the mean solver time.
+/// Our messages are silenced (`STIFFDAE_QUIET`).
 pub fn run_kit_repeated(exe: &Path, tol: f64, repeat: usize) -> (RunResult, Output) {
+    run_kit_with(exe, tol, repeat, true)
+}
+
+/// [`run_kit_repeated`] with our messages at their default, as a program that links
+/// the library unchanged runs: for timing against the original, which prints its own
+/// messages inside the same calls and cannot be silenced.
+pub fn run_kit_timed(exe: &Path, tol: f64, repeat: usize) -> (RunResult, Output) {
+    run_kit_with(exe, tol, repeat, false)
+}
+
+fn run_kit_with(exe: &Path, tol: f64, repeat: usize, quiet: bool) -> (RunResult, Output) {
     let input = format!("{tol:e}\n{tol:e}\n{tol:e}\n");
     let repeat = repeat.to_string();
-    let out = run(
-        exe,
-        &input,
-        &[("STIFFDAE_QUIET", "1"), ("KIT_REPEAT", repeat.as_str())],
-    );
+    let mut env = vec![("KIT_REPEAT", repeat.as_str())];
+    if quiet {
+        env.push(("STIFFDAE_QUIET", "1"));
+    }
+    let out = run(exe, &input, &env);
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let res = parse_result(&stdout).unwrap_or_else(|| {
         panic!(

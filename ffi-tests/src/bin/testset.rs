@@ -2,7 +2,7 @@
 //! codes are run in `docs/baseline.md`, printed as a run table with the original's
 //! results beside ours and a legend. Run `testset --help` for the options.
 
-use ffi_tests::{baseline, kit_program, kit_program_original, run_kit_repeated, RunResult, Solver};
+use ffi_tests::{baseline, kit_program, kit_program_original, run_kit_timed, RunResult, Solver};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -321,11 +321,11 @@ fn main() {
                 let (mut times, mut original_times) = (Vec::new(), Vec::new());
                 let (mut res, mut live) = (None, None);
                 for _ in 0..args.repeat.max(1) {
-                    let (r, _) = run_kit_repeated(&exe, tol, args.in_process);
+                    let (r, _) = run_kit_timed(&exe, tol, args.in_process);
                     times.push(r.cpu);
                     res = Some(r);
                     if let Some(exe) = &original_exe {
-                        let (o, _) = run_kit_repeated(exe, tol, args.in_process);
+                        let (o, _) = run_kit_timed(exe, tol, args.in_process);
                         original_times.push(o.cpu);
                         live = Some(o);
                     }
