@@ -274,6 +274,7 @@ fn factor_band_fixed<const ML: usize>(
     }
     let mut ju = 0;
     let mut info = 0;
+    let mut carried = None;
     for k in 0..n - 1 {
         // Loop 40: the fill-in rows of column k + last_fill.
         let jz = k + last_fill;
@@ -282,7 +283,9 @@ fn factor_band_fixed<const ML: usize>(
         }
         let lm = ML.min(n - k - 1);
         let factored = if lm == ML {
-            factor_stage(abd, band, k, ML, ipvt, &mut ju)
+            let factored;
+            (factored, carried) = factor_stage_window::<ML>(abd, band, k, carried, ipvt, &mut ju);
+            factored
         } else {
             factor_stage_short(abd, band, k, lm, ipvt, &mut ju)
         };
@@ -305,6 +308,80 @@ struct Band {
     lda: usize,
     m: usize,
     mu: usize,
+}
+
+/// Whether IDAMAX moves from an entry of modulus `largest` to one of modulus `v`: unless
+/// `v .LE. largest`, so a NaN is taken and the entry after a NaN too.
+#[inline(always)]
+fn takes_over(v: f64, largest: f64) -> bool {
+    !matches!(
+        v.partial_cmp(&largest),
+        Some(Ordering::Less | Ordering::Equal)
+    )
+}
+
+/// Stage k of DGBFA with `ML` multipliers, each column's rows in registers: loaded one
+/// by one and stored once (a load of two values stored one by one, as the stage before
+/// stores them, would wait for those stores). `carried`: rows m..m+ML-1 of column k as
+/// the stage before left them (and stored them), when it updated that column. Returns
+/// whether the pivot is nonzero, and rows m..m+ML-1 of column k + 1 as this stage leaves
+/// them, when it updates that column.
+#[inline(always)]
+fn factor_stage_window<const ML: usize>(
+    abd: &mut [f64],
+    band: Band,
+    k: usize,
+    carried: Option<[f64; ML]>,
+    ipvt: &mut [i32],
+    ju: &mut usize,
+) -> (bool, Option<[f64; ML]>) {
+    let Band { n, lda, m, mu } = band;
+    let (done, rest) = abd.split_at_mut((k + 1) * lda);
+    let col = &mut done[k * lda + m..k * lda + m + ML + 1];
+    let head: [f64; ML] = carried.unwrap_or_else(|| std::array::from_fn(|i| col[i]));
+    let tail = col[ML];
+    let value = |i: usize| if i < ML { head[i] } else { tail };
+    let mut p = 0;
+    let mut largest = head[0].abs();
+    for i in 1..=ML {
+        if takes_over(value(i).abs(), largest) {
+            p = i;
+            largest = value(i).abs();
+        }
+    }
+    let pivot = k + p;
+    store_pivot(ipvt, k, pivot);
+    let d = value(p);
+    if d == 0.0 {
+        return (false, None);
+    }
+    let t = -1.0 / d;
+    // Rows m + 1.. after the exchange of rows m and m + p, scaled (DSCAL).
+    let mult: [f64; ML] =
+        std::array::from_fn(|i| (if i + 1 == p { head[0] } else { value(i + 1) }) * t);
+    col[0] = d;
+    col[1..].copy_from_slice(&mult);
+    *ju = (*ju).max(mu + pivot + 1).min(n);
+    let mut next = None;
+    // Column j = k + jk: rows mm = m - jk and mm + p exchanged, rows below mm updated.
+    for jk in 1..*ju - k {
+        let c = &mut rest[(jk - 1) * lda..jk * lda];
+        let w = &mut c[m - jk..m - jk + ML + 1];
+        let top = w[0];
+        let t = w[p];
+        let x: [f64; ML] = std::array::from_fn(|i| if i + 1 == p { top } else { w[i + 1] });
+        let x = if t == 0.0 {
+            x
+        } else {
+            std::array::from_fn(|i| x[i] + t * mult[i])
+        };
+        w[0] = t;
+        w[1..].copy_from_slice(&x);
+        if jk == 1 {
+            next = Some(x);
+        }
+    }
+    (true, next)
 }
 
 /// [`factor_stage`] for the last stages, whose columns have fewer than ML multipliers:
@@ -392,7 +469,9 @@ pub fn lu_solve_band(
         } else {
             0
         };
-        forward_any(abd, lda, n, ml, m, ipvt, b, done);
+        if done + 1 < n {
+            forward_any(abd, lda, n, ml, m, ipvt, b, done);
+        }
     }
     if complete {
         let (abd, b) = (&abd[..n * lda], &mut b[..n]);
