@@ -363,10 +363,12 @@ fn factor_stage_window<const ML: usize>(
     col[1..].copy_from_slice(&mult);
     *ju = (*ju).max(mu + pivot + 1).min(n);
     let mut next = None;
-    // Column j = k + jk: rows mm = m - jk and mm + p exchanged, rows below mm updated.
+    // Column j = k + jk: rows mm = m - jk and mm + p exchanged, rows below mm updated;
+    // `at`: the offset of row mm of column j in `rest`, which holds columns k + 1...
+    let mut at = m - 1;
     for jk in 1..*ju - k {
-        let c = &mut rest[(jk - 1) * lda..jk * lda];
-        let w = &mut c[m - jk..m - jk + ML + 1];
+        let w = &mut rest[at..at + ML + 1];
+        at += lda - 1;
         let top = w[0];
         let t = w[p];
         let x: [f64; ML] = std::array::from_fn(|i| if i + 1 == p { top } else { w[i + 1] });
