@@ -178,7 +178,9 @@ pub fn lu_factor_band(
     factor_band_any(abd, lda, n, ml, mu, ipvt)
 }
 
-/// DGBFA as LINPACK writes it, for any band.
+/// DGBFA as LINPACK writes it, for any band (kept out of [`lu_factor_band`], whose
+/// common path stays short).
+#[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
 fn factor_band_any(
