@@ -269,10 +269,16 @@ fn factor_band_fixed<const ML: usize>(
         m: ML + mu,
         mu,
     };
-    // Loop 20: rows m - jz..ML of the columns jz = mu + 1..min(n, m + 1) - 1.
+    // Loop 20: rows m - jz..ML of the columns jz = mu + 1..min(n, m + 1) - 1, as a test
+    // on each of the ML rows (a slice of varying length would be cleared by a `memset` call).
     let last_fill = n.min(band.m + 1) - 1;
     for jz in mu + 1..last_fill {
-        abd[jz * lda + band.m - jz..jz * lda + ML].fill(0.0);
+        let fill = &mut abd[jz * lda..jz * lda + ML];
+        for (i, x) in fill.iter_mut().enumerate() {
+            if i + jz >= band.m {
+                *x = 0.0;
+            }
+        }
     }
     let mut ju = 0;
     let mut info = 0;
