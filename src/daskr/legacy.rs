@@ -10,6 +10,10 @@ use crate::bdf::outcome::{self, Failure, KrylovFailure, Outcome, RootProblem, St
 
 /// One DDASKR call: the original's arguments, as slices (RES, JAC, RT, RPAR and IPAR
 /// travel in the [`Problem`] object; PSOL belongs to the Krylov option, not provided).
+///
+/// `#[repr(C)]`, TOUT after the arrays: `src/ffi/` keeps NEQ and the arrays of a checked
+/// call in this order, and copies them in wide moves.
+#[repr(C)]
 pub struct Call<'a> {
     /// NEQ.
     pub neq: i32,
@@ -19,8 +23,6 @@ pub struct Call<'a> {
     pub y: &'a mut [f64],
     /// YPRIME(NEQ) (in/out).
     pub yprime: &'a mut [f64],
-    /// TOUT.
-    pub tout: f64,
     /// INFO(20).
     pub info: &'a mut [i32; 20],
     /// RTOL: one value, or NEQ with INFO(2) = 1. Scaled up on IDID = -2.
@@ -33,6 +35,8 @@ pub struct Call<'a> {
     pub rwork: &'a mut [f64],
     /// IWORK(LIW).
     pub iwork: &'a mut [i32],
+    /// TOUT.
+    pub tout: f64,
     /// NRT: number of root functions.
     pub nrt: i32,
     /// JROOT(NRT): on IDID = 5, +1 / -1 for the functions with a root (direction of the

@@ -9,6 +9,10 @@ use crate::bdf::outcome::{self, Failure, Outcome, StepFailure, Stop};
 
 /// One DDASSL call: the original's arguments, as slices (RES, JAC, RPAR and IPAR travel
 /// in the [`Residual`] object).
+///
+/// `#[repr(C)]`, TOUT after the arrays: `src/ffi/` keeps NEQ and the arrays of a checked
+/// call in this order, and copies them in wide moves.
+#[repr(C)]
 pub struct Call<'a> {
     /// NEQ.
     pub neq: i32,
@@ -18,8 +22,6 @@ pub struct Call<'a> {
     pub y: &'a mut [f64],
     /// YPRIME(NEQ) (in/out).
     pub yprime: &'a mut [f64],
-    /// TOUT.
-    pub tout: f64,
     /// INFO(15).
     pub info: &'a mut [i32; 15],
     /// RTOL: one value, or NEQ with INFO(2) = 1. Scaled up on IDID = -2.
@@ -32,6 +34,8 @@ pub struct Call<'a> {
     pub rwork: &'a mut [f64],
     /// IWORK(LIW).
     pub iwork: &'a mut [i32],
+    /// TOUT.
+    pub tout: f64,
 }
 
 /// Runs one DDASSL call and returns the messages the original would print. IDID, T, Y,

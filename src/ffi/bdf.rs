@@ -3,6 +3,7 @@
 //! the overlap check), the call of the user's JAC, and the write-back of what changed.
 
 use std::cell::Cell;
+use std::ptr::with_exposed_provenance_mut;
 
 use super::{
     message, narrow, overlapping, saturate, slice_mut, unfit, valid, write_t_idid, FInt, IntArray,
@@ -339,25 +340,86 @@ impl Pointers {
     }
 }
 
+/// The core's view of a checked layout: NEQ and the arrays' addresses with the lengths
+/// the checks derived, in the order of the cores' `Call`s (both `#[repr(C)]`, their other
+/// fields after these), so that the short path copies it in wide moves. Addresses, not
+/// pointers: the short path takes the provenance the call's own pointers exposed when
+/// they were compared with [`Record::pointers`] (`as usize`), not a past call's.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct Image {
+    // Each field is the argument of that name: its address, or a slice's address and length.
+    neq: i32,
+    t: usize,
+    y: [usize; 2],
+    yprime: [usize; 2],
+    info: usize,
+    rtol: [usize; 2],
+    atol: [usize; 2],
+    idid: usize,
+    rwork: [usize; 2],
+    iwork: [usize; 2],
+}
+
+/// What a [`Record`] admits. Also its only niche, so that the short path tests one byte
+/// for an `Option<Record>`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Nothing: no call on this thread has passed the checks.
+    Empty,
+    /// The checked path without the pointer checks, RTOL and ATOL overlapping (copied).
+    Overlapping,
+    /// The checked path without the pointer checks, RTOL and ATOL separate, one of them
+    /// overlapping T or IDID.
+    Separate,
+    /// Also the short path: RTOL and ATOL separate, neither overlapping T or IDID
+    /// (which overlap no other array), so the core may work in all of them in place.
+    InPlace,
+}
+
 /// What the checks of a call that passed them depended on: its pointers, NEQ, LRW, LIW
 /// and INFO(2) as the core reads them, the entry point's own array; and whether its RTOL
 /// and ATOL were separate. A call that matches skips the checks (pure functions of these).
 #[derive(Clone, Copy)]
 struct Record {
+    /// What the record admits.
+    kind: Kind,
     /// The addresses of the [`Pointers`], in their order.
     pointers: [usize; 13],
     /// NEQ, LRW, LIW and INFO(2).
     scalars: [i32; 4],
-    /// The lengths derived from them: Y's and YPRIME's, the tolerances', RWORK's and
-    /// IWORK's (so that the short path copies them instead of deriving them again).
-    lengths: [usize; 4],
+    /// The arrays with the lengths derived from the scalars (so that the short path
+    /// copies them instead of deriving them again).
+    image: Image,
     /// The entry point's own array as start and bytes ((0, 0) for DDASSL).
     region: (usize, usize),
-    /// Whether RTOL and ATOL were separate.
-    separate: bool,
-    /// Whether the core may also work in the caller's T and IDID: RTOL and ATOL
-    /// separate, and neither overlapping T or IDID (which overlap no other array).
-    in_place: bool,
+}
+
+impl Record {
+    /// No record.
+    const EMPTY: Record = Record {
+        kind: Kind::Empty,
+        pointers: [0; 13],
+        scalars: [0; 4],
+        image: Image {
+            neq: 0,
+            t: 0,
+            y: [0; 2],
+            yprime: [0; 2],
+            info: 0,
+            rtol: [0; 2],
+            atol: [0; 2],
+            idid: 0,
+            rwork: [0; 2],
+            iwork: [0; 2],
+        },
+        region: (0, 0),
+    };
+}
+
+/// The slice of `len` values at `addr`, with the provenance exposed there.
+fn slice_at<T>([addr, len]: [usize; 2]) -> *mut [T] {
+    std::ptr::slice_from_raw_parts_mut(with_exposed_provenance_mut(addr), len)
 }
 
 thread_local! {
@@ -370,17 +432,21 @@ thread_local! {
     /// comparison. One thread-local for both: with two, LLVM merges the two arms of a
     /// `match` on the entry into a call of one of their accessors through a pointer,
     /// functions that lie apart from the solve's text.
-    static CHECKED: [Cell<Option<Record>>; 2] = const { [Cell::new(None), Cell::new(None)] };
+    static CHECKED: [Cell<Record>; 2] = const { [Cell::new(Record::EMPTY), Cell::new(Record::EMPTY)] };
 }
 
 impl Entry {
-    /// The record of this entry point's last checked call on this thread. `try_with`,
-    /// not `with`: LLVM cannot see that the access never fails, and `with`'s panic
-    /// would keep an unwinding path (and a frame) in the entry point.
+    /// The record of this entry point's last checked call on this thread, if it
+    /// `admits` the call (by its kind). `try_with`, not `with`: LLVM cannot see that the
+    /// access never fails, and `with`'s panic would keep an unwinding path (and a frame)
+    /// in the entry point. The kind tested inside: the short path tests one byte.
     #[inline(always)]
-    fn recorded(self) -> Option<Record> {
+    fn recorded(self, admits: impl Fn(Kind) -> bool) -> Option<Record> {
         CHECKED
-            .try_with(|records| records[self as usize].get())
+            .try_with(|records| {
+                let record = records[self as usize].get();
+                admits(record.kind).then_some(record)
+            })
             .ok()
             .flatten()
     }
@@ -391,13 +457,13 @@ impl Entry {
     #[inline(never)]
     #[link_section = hot_path!(bdf)]
     fn record(self, record: Record) {
-        CHECKED.with(|records| records[self as usize].set(Some(record)));
+        CHECKED.with(|records| records[self as usize].set(record));
     }
 }
 
 /// What an entry point runs on its checked arguments: the core's call, or the refusal
 /// of the entry's own checks (printed, IDID = -33 in `args`). Implemented with
-/// `#[inline(always)]`: [`Pointers::run_known`] runs it on the short path and
+/// `#[inline(always)]`: [`Pointers::short`] runs it on the short path and
 /// [`Pointers::checked`] on the others, each a copy.
 pub(super) trait Body {
     /// Runs the call on `args`.
@@ -467,19 +533,19 @@ pub(super) struct Arguments<'a> {
 }
 
 impl Pointers {
-    /// Whether this call may take the short path, [`Pointers::run_known`]: a call with the
-    /// layout of the last call on this thread that passed the pointer checks (null,
-    /// misaligned, overlapping: its pointers and lengths), with separate RTOL and ATOL,
-    /// RES present, JAC present if INFO asks for it and the entry's own scalars and
-    /// callbacks in order, on which [`Pointers::checked`] would refuse nothing. Never in
-    /// the `int64` build, whose INTEGER inputs are checked on every call. Reads the
-    /// scalars and INFO, writes nothing.
+    /// Runs `body` on the short path when it may: a call with the layout of the last call
+    /// on this thread that passed the pointer checks (null, misaligned, overlapping: its
+    /// pointers and lengths), with separate RTOL and ATOL, RES present, JAC present if
+    /// INFO asks for it and the entry's own scalars and callbacks in order, on which
+    /// [`Pointers::checked`] would refuse nothing. Its arrays are those of the record,
+    /// with the lengths the checks derived; it writes back what changed (the `int64`
+    /// build's copies). Never in the `int64` build, whose INTEGER inputs are checked on
+    /// every call. Else it reads the scalars and INFO, writes nothing, and answers `false`.
     ///
-    /// Each entry point runs it and then [`Pointers::run_known`] inlined, on every call
-    /// (often once per step). When it answers `false` the entry point calls
-    /// [`Pointers::checked`] from an out-of-line function that builds its own `extra`
-    /// and `body` (so that the short path stores nothing for it), which refuses, or
-    /// records the layout when it passes.
+    /// Each entry point runs it inlined on every call (often once per step). When it
+    /// answers `false` the entry point calls [`Pointers::checked`] from an out-of-line
+    /// function that builds its own `extra` and `body` (so that the short
+    /// path stores nothing for it), which refuses, or records the layout when it passes.
     ///
     /// # Safety
     /// The pointers must be valid as the entry point's documentation states (the
@@ -488,7 +554,28 @@ impl Pointers {
     /// INFO(2) = 1 (else one), all readable and writable and not accessed through another
     /// path during the call.
     #[inline(always)]
-    pub(super) unsafe fn known<const N: usize>(
+    pub(super) unsafe fn short<const N: usize>(
+        &self,
+        entry: Entry,
+        res_missing: bool,
+        jac_missing: bool,
+        extra: &Extra<'_>,
+        body: impl Body,
+    ) -> bool {
+        // SAFETY: the caller's contract, passed on; `run_known` only after `known`.
+        unsafe {
+            self.known::<N>(entry, res_missing, jac_missing, extra)
+                && self.run_known::<N>(entry, body)
+        }
+    }
+
+    /// Whether the call may take the short path (see [`Pointers::short`]): reads the
+    /// scalars and INFO, writes nothing.
+    ///
+    /// # Safety
+    /// As [`Pointers::short`].
+    #[inline(always)]
+    unsafe fn known<const N: usize>(
         &self,
         entry: Entry,
         res_missing: bool,
@@ -502,10 +589,12 @@ impl Pointers {
         {
             return false;
         }
-        let Some(record) = entry.recorded() else {
+        let Some(record) = entry.recorded(|kind| kind == Kind::InPlace) else {
             return false;
         };
-        if !(record.in_place && same(&record.pointers, &self.addresses())) {
+        // `as usize` exposes the provenance of the call's pointers: the record's addresses
+        // then stand for them.
+        if !same(&record.pointers, &self.addresses()) {
             return false;
         }
         // SAFETY: the pointers of the checked layout: non-null and aligned; readable
@@ -522,52 +611,59 @@ impl Pointers {
             return false;
         };
         let flags = info.core();
+        // One by one, each with its exit: fewer values live at once (and fewer registers
+        // to save) than with all loaded first.
+        let [n0, l0, i0, f0] = record.scalars;
+        if n0 != neq || l0 != lrw || i0 != liw || f0 != flags[1] {
+            return false;
+        }
+        // DDASSL's region is always empty: compared for DDASKR only.
+        if !(matches!(entry, Entry::Ddassl) || record.region == extra.region) {
+            return false;
+        }
         let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
         if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
             return false;
         }
-        // DDASSL's region is always empty: compared for DDASKR only.
-        // An OR of XORs: compared one by one, not packed into two words first.
-        let [n0, l0, i0, f0] = record.scalars;
-        (n0 ^ neq) | (l0 ^ lrw) | (i0 ^ liw) | (f0 ^ flags[1]) == 0
-            && (matches!(entry, Entry::Ddassl) || record.region == extra.region)
+        true
     }
 
-    /// Runs `body` on the arguments of a call [`Pointers::known`] admitted, its lengths
-    /// those the checks of its layout derived, and writes back what changed (the
-    /// `int64` build's copies). `false`, having done nothing, when there is no record
-    /// (not after `known`).
+    /// Runs `body` on the arguments of a call [`Pointers::known`] admitted, NEQ and its
+    /// arrays those of the record, and writes back what changed (the `int64` build's
+    /// copies). `false`, having done nothing, when there is no record (not after
+    /// `known`).
     ///
     /// # Safety
     /// As [`Pointers::known`], and `known` has answered `true` for these arguments on
     /// this thread, nothing run since.
     #[inline(always)]
-    pub(super) unsafe fn run_known<const N: usize>(&self, entry: Entry, body: impl Body) -> bool {
-        let Some(record) = entry.recorded() else {
+    unsafe fn run_known<const N: usize>(&self, entry: Entry, body: impl Body) -> bool {
+        let Some(record) = entry.recorded(|kind| kind == Kind::InPlace) else {
             return false;
         };
-        // The scalars and lengths of the checked layout: the call's, as `known` found.
-        let ([neq, ..], [n, ntol, lr, li]) = (record.scalars, record.lengths);
-        // SAFETY: `known` admitted the call: its pointers are those of the checked
-        // layout, non-null and aligned, its regions (RTOL, ATOL, T and IDID included) do
-        // not overlap, and NEQ, LRW, LIW and INFO(2) are those the lengths were derived
-        // from; readable and writable by the caller's contract.
+        // NEQ and the arrays of the checked layout: the call's, as `known` found.
+        let image = record.image;
+        // SAFETY: the call's pointers are those of the checked layout (the record's
+        // addresses with the provenance they exposed), non-null and aligned, its regions
+        // (RTOL, ATOL, T and IDID included) do not overlap, and NEQ, LRW, LIW and INFO(2)
+        // are those the lengths were derived from; readable and writable by the caller's
+        // contract.
         unsafe {
-            let Some(idid) = idid_in_place(self.idid) else {
+            let Some(idid) = idid_in_place(with_exposed_provenance_mut(image.idid)) else {
                 return false;
             };
             let mut args = Arguments {
-                neq,
-                t: &mut *self.t,
-                tout: self.tout.read(),
+                neq: image.neq,
+                t: &mut *with_exposed_provenance_mut(image.t),
+                y: &mut *slice_at(image.y),
+                yprime: &mut *slice_at(image.yprime),
+                info: IntArray::known(with_exposed_provenance_mut(image.info), N),
+                rtol: &mut *slice_at(image.rtol),
+                atol: &mut *slice_at(image.atol),
                 idid,
-                info: IntArray::known(self.info, N),
-                y: std::slice::from_raw_parts_mut(self.y, n),
-                yprime: std::slice::from_raw_parts_mut(self.yprime, n),
-                rwork: std::slice::from_raw_parts_mut(self.rwork, lr),
-                iwork: IntArray::known(self.iwork, li),
-                rtol: std::slice::from_raw_parts_mut(self.rtol, ntol),
-                atol: std::slice::from_raw_parts_mut(self.atol, ntol),
+                rwork: &mut *slice_at(image.rwork),
+                iwork: IntArray::known(with_exposed_provenance_mut(image.iwork[0]), image.iwork[1]),
+                tout: self.tout.read(),
             };
             conclude(&mut args, body);
         }
@@ -581,12 +677,12 @@ impl Pointers {
     /// reads or an IWORK input does not fit the core's `i32` (`int64` build). Else runs
     /// `body` on them, and writes back what changed when it returns T and IDID; records
     /// the layout when it passed. The checks a checked layout makes needless are
-    /// skipped. For the calls [`Pointers::known`] does not admit: the first call of a
+    /// skipped. For the calls [`Pointers::short`] does not admit: the first call of a
     /// solve, a call after another layout, a refusal. Each entry point calls it from an
     /// out-of-line function.
     ///
     /// # Safety
-    /// As [`Pointers::known`].
+    /// As [`Pointers::short`].
     #[inline(always)]
     pub(super) unsafe fn checked<const N: usize>(
         self,
@@ -599,7 +695,7 @@ impl Pointers {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
         let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
-        let record = entry.recorded();
+        let record = entry.recorded(|kind| kind != Kind::Empty);
         let known_pointers = record.is_some_and(|r| same(&r.pointers, &self.addresses()));
         // Known valid in a checked layout; else one test for all six (`&`, not `&&`): they
         // share the refusal.
@@ -680,7 +776,7 @@ impl Pointers {
         // Whether RTOL and ATOL are separate, when the layout is the checked one.
         let checked = record
             .filter(|r| known_pointers && r.scalars == scalars && r.region == extra.region)
-            .map(|r| r.separate);
+            .map(|r| r.kind != Kind::Overlapping);
         let known = checked.is_some();
         let layout = Layout {
             pointers: self.addresses(),
@@ -761,13 +857,30 @@ impl Pointers {
                     (rtol_at, ntol * f),
                     (atol_at, ntol * f),
                 ]);
+            let kind = match (separate, in_place) {
+                (false, _) => Kind::Overlapping,
+                (true, false) => Kind::Separate,
+                (true, true) => Kind::InPlace,
+            };
+            let [_, _, y_at, yprime_at, _, info_at, _, _, _, rwork_at, _, iwork_at, _] =
+                layout.pointers;
             entry.record(Record {
+                kind,
                 pointers: layout.pointers,
                 scalars,
-                lengths: [n, ntol, lr, li],
+                image: Image {
+                    neq,
+                    t: t_at,
+                    y: [y_at, n],
+                    yprime: [yprime_at, n],
+                    info: info_at,
+                    rtol: [rtol_at, ntol],
+                    atol: [atol_at, ntol],
+                    idid: idid_at,
+                    rwork: [rwork_at, lr],
+                    iwork: [iwork_at, li],
+                },
                 region: extra.region,
-                separate,
-                in_place,
             });
         }
         let (mut t_out, mut idid_out) = (t, saturate(idid_v));
@@ -840,17 +953,19 @@ mod tests {
             region: (0, 0),
         };
         let mut separate = None;
-        let body = Probe {
-            rtol,
-            separate: &mut separate,
-        };
         // SAFETY: every pointer is valid for the lengths given (IWORK's 40 values are
         // `buf[50..70]`, RWORK reaches into them only when the call is refused); the
-        // short path taken only as `known` admits it, as an entry point takes it.
+        // checked path taken when the short path is not, as an entry point takes it.
         unsafe {
-            if pointers.known::<15>(Entry::Ddassl, false, false, &extra) {
-                assert!(pointers.run_known::<15>(Entry::Ddassl, body));
-            } else {
+            let body = Probe {
+                rtol,
+                separate: &mut separate,
+            };
+            if !pointers.short::<15>(Entry::Ddassl, false, false, &extra, body) {
+                let body = Probe {
+                    rtol,
+                    separate: &mut separate,
+                };
                 pointers.checked::<15>(Entry::Ddassl, false, false, extra, body);
             }
         }

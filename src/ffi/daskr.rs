@@ -384,8 +384,7 @@ pub unsafe extern "C" fn ddaskr_(
             let (extra, body) = unsafe { own(res, jac, psol, rt, nrt, jroot, rpar, ipar) };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.known::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), &extra)
-                    && pointers.run_known::<20>(Entry::Ddaskr, body)
+                pointers.short::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), &extra, body)
             }
         }
     );

@@ -160,8 +160,7 @@ pub unsafe extern "C" fn ddassl_(
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.known::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &EXTRA)
-                    && pointers.run_known::<15>(Entry::Ddassl, body)
+                pointers.short::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &EXTRA, body)
             }
         }
     );
