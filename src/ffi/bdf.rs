@@ -263,6 +263,40 @@ pub(super) struct Extra<'n> {
     /// The entry point's own array, as (start, bytes), for the overlap check; (0, 0)
     /// when it has none.
     pub region: (usize, usize),
+    /// The entry point's own scalar, as (address, value), recorded for the short path:
+    /// DDASKR's NRT; (0, 0) for DDASSL.
+    pub scalar: (usize, FInt),
+}
+
+/// What the short path checks of an entry point's own arguments (DDASKR's NRT, RT and
+/// JROOT), against the record of its layout, instead of reading them as [`Extra`] does.
+#[derive(Clone, Copy)]
+pub(super) struct Own {
+    /// NRT (null for DDASSL).
+    pub scalar: *const FInt,
+    /// JROOT (null for DDASSL).
+    pub array: *mut FInt,
+    /// Whether RT is there: required with NRT > 0.
+    pub callback: bool,
+}
+
+impl Own {
+    /// DDASSL's: none.
+    pub(super) const NONE: Own = Own {
+        scalar: std::ptr::null(),
+        array: std::ptr::null_mut(),
+        callback: true,
+    };
+}
+
+/// The entry point's own scalar and array length as the record has them, for the body
+/// of the short path: DDASKR's NRT and JROOT's length.
+#[derive(Clone, Copy)]
+pub(super) struct OwnValues {
+    /// NRT.
+    pub scalar: FInt,
+    /// JROOT's length.
+    pub len: usize,
 }
 
 /// Where a call's arguments are and how long its arrays are: all that the checks for
@@ -393,6 +427,8 @@ struct Record {
     image: Image,
     /// The entry point's own array as start and bytes ((0, 0) for DDASSL).
     region: (usize, usize),
+    /// The entry point's own scalar as address and value ((0, 0) for DDASSL).
+    scalar: (usize, FInt),
 }
 
 impl Record {
@@ -414,6 +450,7 @@ impl Record {
             iwork: [0; 2],
         },
         region: (0, 0),
+        scalar: (0, 0),
     };
 }
 
@@ -544,8 +581,8 @@ impl Pointers {
     ///
     /// Each entry point runs it inlined on every call (often once per step). When it
     /// answers `false` the entry point calls [`Pointers::checked`] from an out-of-line
-    /// function that builds its own `extra` and `body` (so that the short
-    /// path stores nothing for it), which refuses, or records the layout when it passes.
+    /// function that builds its own `extra` and `body` (so that the short path stores
+    /// nothing for it), which refuses, or records the layout when it passes.
     ///
     /// # Safety
     /// The pointers must be valid as the entry point's documentation states (the
@@ -554,18 +591,18 @@ impl Pointers {
     /// INFO(2) = 1 (else one), all readable and writable and not accessed through another
     /// path during the call.
     #[inline(always)]
-    pub(super) unsafe fn short<const N: usize>(
+    pub(super) unsafe fn short<const N: usize, B: Body>(
         &self,
         entry: Entry,
         res_missing: bool,
         jac_missing: bool,
-        extra: &Extra<'_>,
-        body: impl Body,
+        own: Own,
+        body: impl FnOnce(OwnValues) -> B,
     ) -> bool {
         // SAFETY: the caller's contract, passed on; `run_known` only after `known`.
         unsafe {
-            self.known::<N>(entry, res_missing, jac_missing, extra)
-                && self.run_known::<N>(entry, body)
+            self.known::<N>(entry, res_missing, jac_missing, own)
+                && self.run_known::<N, B>(entry, body)
         }
     }
 
@@ -580,13 +617,9 @@ impl Pointers {
         entry: Entry,
         res_missing: bool,
         jac_missing: bool,
-        extra: &Extra<'_>,
+        own: Own,
     ) -> bool {
-        if cfg!(feature = "int64")
-            || res_missing
-            || !extra.scalars_read
-            || extra.missing_callback.is_some()
-        {
+        if cfg!(feature = "int64") || res_missing {
             return false;
         }
         let Some(record) = entry.recorded(|kind| kind == Kind::InPlace) else {
@@ -617,13 +650,24 @@ impl Pointers {
         if n0 != neq || l0 != lrw || i0 != liw || f0 != flags[1] {
             return false;
         }
-        // DDASSL's region is always empty: compared for DDASKR only.
-        if !(matches!(entry, Entry::Ddassl) || record.region == extra.region) {
-            return false;
-        }
         let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
         if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
             return false;
+        }
+        // DDASSL has no arguments of its own. DDASKR's NRT and JROOT: those of the record
+        // (NRT then valid: the record's was read), NRT's value too (so JROOT's length),
+        // and RT there if NRT > 0, as the checked path finds them.
+        if let Entry::Ddaskr = entry {
+            let (at, nrt) = record.scalar;
+            if own.scalar as usize != at || own.array as usize != record.region.0 {
+                return false;
+            }
+            // SAFETY: the address of the recorded NRT, which was read: non-null and
+            // aligned; readable by the caller's contract.
+            let now = unsafe { own.scalar.read() };
+            if now != nrt || (now > 0 && !own.callback) {
+                return false;
+            }
         }
         true
     }
@@ -637,7 +681,11 @@ impl Pointers {
     /// As [`Pointers::known`], and `known` has answered `true` for these arguments on
     /// this thread, nothing run since.
     #[inline(always)]
-    unsafe fn run_known<const N: usize>(&self, entry: Entry, body: impl Body) -> bool {
+    unsafe fn run_known<const N: usize, B: Body>(
+        &self,
+        entry: Entry,
+        body: impl FnOnce(OwnValues) -> B,
+    ) -> bool {
         let Some(record) = entry.recorded(|kind| kind == Kind::InPlace) else {
             return false;
         };
@@ -665,7 +713,11 @@ impl Pointers {
                 iwork: IntArray::known(with_exposed_provenance_mut(image.iwork[0]), image.iwork[1]),
                 tout: self.tout.read(),
             };
-            conclude(&mut args, body);
+            let own = OwnValues {
+                scalar: record.scalar.1,
+                len: record.region.1 / size_of::<FInt>(),
+            };
+            conclude(&mut args, body(own));
         }
         true
     }
@@ -881,6 +933,7 @@ impl Pointers {
                     iwork: [iwork_at, li],
                 },
                 region: extra.region,
+                scalar: extra.scalar,
             });
         }
         let (mut t_out, mut idid_out) = (t, saturate(idid_v));
@@ -911,7 +964,8 @@ impl Pointers {
 
 #[cfg(test)]
 mod tests {
-    use super::{Arguments, Body, Entry, Extra, FInt, Pointers};
+    use super::{Arguments, Body, Entry, Extra, FInt, Own, Pointers};
+    use std::ptr::addr_of_mut;
 
     /// Records whether the call ran with RTOL in place (`rtol`), and runs nothing.
     struct Probe<'s> {
@@ -951,6 +1005,7 @@ mod tests {
             scalars_read: true,
             missing_callback: None,
             region: (0, 0),
+            scalar: (0, 0),
         };
         let mut separate = None;
         // SAFETY: every pointer is valid for the lengths given (IWORK's 40 values are
@@ -961,7 +1016,7 @@ mod tests {
                 rtol,
                 separate: &mut separate,
             };
-            if !pointers.short::<15>(Entry::Ddassl, false, false, &extra, body) {
+            if !pointers.short::<15, _>(Entry::Ddassl, false, false, Own::NONE, |_| body) {
                 let body = Probe {
                     rtol,
                     separate: &mut separate,
@@ -988,5 +1043,115 @@ mod tests {
         assert_eq!(call(&mut buf, 50, r, r), Some(false));
         assert_eq!(call(&mut buf, 50, r, r), Some(false));
         assert_eq!(call(&mut buf, 50, r, a), Some(true));
+    }
+
+    /// DDASKR's arguments, at addresses that stay the same from call to call.
+    struct Ddaskr {
+        scalars: [FInt; 4],
+        t: f64,
+        tout: f64,
+        y: [f64; 2],
+        yprime: [f64; 2],
+        tolerances: [f64; 2],
+        rwork: [f64; 60],
+        info: [FInt; 20],
+        iwork: [FInt; 40],
+        jroot: [FInt; 2],
+    }
+
+    /// Notes that the body ran, with JROOT's length on the short path.
+    struct Note<'s> {
+        ran: &'s mut Option<Option<usize>>,
+        len: Option<usize>,
+    }
+
+    impl Body for Note<'_> {
+        fn run(self, _: &mut Arguments<'_>) {
+            *self.ran = Some(self.len);
+        }
+    }
+
+    /// A DDASKR call with NRT `nrt` and RT there or not: JROOT's length on the short path
+    /// (`Some(Some(len))`), `Some(None)` on the checked one, `None` when refused.
+    fn ddaskr(a: &mut Ddaskr, nrt: FInt, rt: bool) -> Option<Option<usize>> {
+        a.scalars = [2, 60, 40, nrt];
+        let s = addr_of_mut!(a.scalars).cast::<FInt>();
+        let tols = addr_of_mut!(a.tolerances).cast::<f64>();
+        let jroot = addr_of_mut!(a.jroot).cast::<FInt>();
+        let pointers = Pointers {
+            neq: s,
+            t: &mut a.t,
+            y: a.y.as_mut_ptr(),
+            yprime: a.yprime.as_mut_ptr(),
+            tout: &a.tout,
+            info: a.info.as_mut_ptr(),
+            rtol: tols,
+            atol: tols.wrapping_add(1),
+            idid: s.wrapping_add(3).cast(),
+            rwork: a.rwork.as_mut_ptr(),
+            lrw: s.wrapping_add(1),
+            iwork: a.iwork.as_mut_ptr(),
+            liw: s.wrapping_add(2),
+        };
+        // NRT doubles as IDID (a refusal writes it): set again before each call.
+        let nrt_at = s.wrapping_add(3).cast_const();
+        let own = Own {
+            scalar: nrt_at,
+            array: jroot,
+            callback: rt,
+        };
+        let mut ran = None;
+        let nr = usize::try_from(nrt).unwrap_or(0);
+        let extra = Extra {
+            scalars_read: true,
+            missing_callback: (nrt > 0 && !rt).then_some("NRT > 0 BUT RT IS A NULL POINTER."),
+            region: (jroot as usize, nr * size_of::<FInt>()),
+            scalar: (nrt_at as usize, nrt),
+        };
+        // SAFETY: every pointer is valid for the lengths given, IDID and NRT one value
+        // read by both (the body does not run the core); the checked path taken when the
+        // short path is not, as an entry point takes it.
+        unsafe {
+            let short = pointers.short::<20, _>(Entry::Ddaskr, false, false, own, |values| Note {
+                ran: &mut ran,
+                len: Some(values.len),
+            });
+            if !short {
+                let body = Note {
+                    ran: &mut ran,
+                    len: None,
+                };
+                pointers.checked::<20>(Entry::Ddaskr, false, false, extra, body);
+            }
+        }
+        ran
+    }
+
+    /// DDASKR's NRT, JROOT and RT are checked against the record on the short path: a
+    /// call with another NRT, or without RT when NRT > 0, takes the checked path.
+    #[test]
+    fn ddaskr_own_arguments_are_checked_against_the_record() {
+        let mut a = Box::new(Ddaskr {
+            scalars: [0; 4],
+            t: 0.0,
+            tout: 1.0,
+            y: [0.0; 2],
+            yprime: [0.0; 2],
+            tolerances: [1e-6, 1e-8],
+            rwork: [0.0; 60],
+            info: [0; 20],
+            iwork: [0; 40],
+            jroot: [0; 2],
+        });
+        // The short path with JROOT's length; the `int64` build has none.
+        let short = |len| Some((!cfg!(feature = "int64")).then_some(len));
+        assert_eq!(ddaskr(&mut a, 2, true), Some(None));
+        assert_eq!(ddaskr(&mut a, 2, true), short(2));
+        assert_eq!(ddaskr(&mut a, 1, true), Some(None));
+        assert_eq!(ddaskr(&mut a, 1, true), short(1));
+        assert_eq!(ddaskr(&mut a, 1, false), None);
+        assert_eq!(ddaskr(&mut a, 0, false), Some(None));
+        assert_eq!(ddaskr(&mut a, 0, false), short(0));
+        assert_eq!(ddaskr(&mut a, 1, false), None);
     }
 }
