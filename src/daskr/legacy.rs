@@ -90,17 +90,36 @@ pub(crate) fn answer<P: Problem + ?Sized>(
     mut report: impl FnMut(Diagnostic),
 ) {
     let mut notes = Vec::new();
-    let outcome = integrate(p, call, &mut notes);
-    *call.idid = outcome::idid(&outcome);
-    // Without warnings `notes` was never pushed to and owns nothing: forgotten, so that
-    // such a call (nearly all) runs no drop code for it.
-    if notes.capacity() == 0 {
-        std::mem::forget(notes);
-    } else {
-        warned(notes, &mut report);
+    match integrate(p, call, &mut notes) {
+        Ok(success) => {
+            *call.idid = success.idid();
+            // Without warnings `notes` was never pushed to and owns nothing: forgotten, so
+            // that such a call (nearly all) runs no drop code for it.
+            if notes.capacity() == 0 {
+                std::mem::forget(notes);
+            } else {
+                warned(notes, &mut report);
+            }
+        }
+        Err(stop) => failed(stop, notes, call, report),
     }
-    if let Err(stop) = outcome {
-        stopped(&stop, &mut call.info[0], report);
+}
+
+/// IDID, the warnings and the messages of a call that stopped, in that order: out of
+/// line, off the path every step takes.
+#[cold]
+#[inline(never)]
+fn failed(
+    stop: Stop,
+    notes: Vec<Diagnostic>,
+    call: &mut Call<'_>,
+    mut report: impl FnMut(Diagnostic),
+) {
+    let outcome = Err(stop);
+    *call.idid = outcome::idid(&outcome);
+    warned(notes, &mut report);
+    if let Err(stop) = &outcome {
+        stopped(stop, &mut call.info[0], report);
     }
 }
 

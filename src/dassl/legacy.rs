@@ -79,10 +79,21 @@ pub(crate) fn answer<R: Residual + ?Sized>(
     call: &mut Call<'_>,
     report: impl FnMut(Diagnostic),
 ) {
-    let outcome = integrate(res, call);
+    match integrate(res, call) {
+        Ok(success) => *call.idid = success.idid(),
+        Err(stop) => failed(stop, call, report),
+    }
+}
+
+/// IDID and the messages of a call that stopped: out of line, off the path every step
+/// takes.
+#[cold]
+#[inline(never)]
+fn failed(stop: Stop, call: &mut Call<'_>, report: impl FnMut(Diagnostic)) {
+    let outcome = Err(stop);
     *call.idid = outcome::idid(&outcome);
-    if let Err(stop) = outcome {
-        stopped(&stop, &mut call.info[0], report);
+    if let Err(stop) = &outcome {
+        stopped(stop, &mut call.info[0], report);
     }
 }
 

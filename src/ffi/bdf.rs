@@ -374,16 +374,15 @@ impl Pointers {
     }
 }
 
-/// The core's view of a checked layout: NEQ and the arrays' addresses with the lengths
-/// the checks derived, in the order of the cores' `Call`s (both `#[repr(C)]`, their other
-/// fields after these), so that the short path copies it in wide moves. Addresses, not
+/// The core's view of a checked layout: the arrays' addresses with the lengths the checks
+/// derived, in the order of the cores' `Call`s (both `#[repr(C)]`, NEQ before these,
+/// their other fields after), so that the short path copies it in wide moves. Addresses, not
 /// pointers: the short path takes the provenance the call's own pointers exposed when
 /// they were compared with [`Record::pointers`] (`as usize`), not a past call's.
 #[repr(C)]
 #[derive(Clone, Copy)]
 struct Image {
     // Each field is the argument of that name: its address, or a slice's address and length.
-    neq: i32,
     t: usize,
     y: [usize; 2],
     yprime: [usize; 2],
@@ -438,7 +437,6 @@ impl Record {
         pointers: [0; 13],
         scalars: [0; 4],
         image: Image {
-            neq: 0,
             t: 0,
             y: [0; 2],
             yprime: [0; 2],
@@ -701,7 +699,7 @@ impl Pointers {
                 return false;
             };
             let mut args = Arguments {
-                neq: image.neq,
+                neq: record.scalars[0],
                 t: &mut *with_exposed_provenance_mut(image.t),
                 y: &mut *slice_at(image.y),
                 yprime: &mut *slice_at(image.yprime),
@@ -921,7 +919,6 @@ impl Pointers {
                 pointers: layout.pointers,
                 scalars,
                 image: Image {
-                    neq,
                     t: t_at,
                     y: [y_at, n],
                     yprime: [yprime_at, n],
