@@ -10,6 +10,10 @@ use crate::bdf::outcome::{self, Failure, KrylovFailure, Outcome, RootProblem, St
 
 /// One DDASKR call: the original's arguments, as slices (RES, JAC, RT, RPAR and IPAR
 /// travel in the [`Problem`] object; PSOL belongs to the Krylov option, not provided).
+///
+/// `#[repr(C)]`, TOUT after the arrays: `src/ffi/` keeps NEQ and the arrays of a checked
+/// call in this order, and copies them in wide moves.
+#[repr(C)]
 pub struct Call<'a> {
     /// NEQ.
     pub neq: i32,
@@ -19,8 +23,6 @@ pub struct Call<'a> {
     pub y: &'a mut [f64],
     /// YPRIME(NEQ) (in/out).
     pub yprime: &'a mut [f64],
-    /// TOUT.
-    pub tout: f64,
     /// INFO(20).
     pub info: &'a mut [i32; 20],
     /// RTOL: one value, or NEQ with INFO(2) = 1. Scaled up on IDID = -2.
@@ -33,6 +35,8 @@ pub struct Call<'a> {
     pub rwork: &'a mut [f64],
     /// IWORK(LIW).
     pub iwork: &'a mut [i32],
+    /// TOUT.
+    pub tout: f64,
     /// NRT: number of root functions.
     pub nrt: i32,
     /// JROOT(NRT): on IDID = 5, +1 / -1 for the functions with a root (direction of the
@@ -86,17 +90,36 @@ pub(crate) fn answer<P: Problem + ?Sized>(
     mut report: impl FnMut(Diagnostic),
 ) {
     let mut notes = Vec::new();
-    let outcome = integrate(p, call, &mut notes);
-    *call.idid = outcome::idid(&outcome);
-    // Without warnings `notes` was never pushed to and owns nothing: forgotten, so that
-    // such a call (nearly all) runs no drop code for it.
-    if notes.capacity() == 0 {
-        std::mem::forget(notes);
-    } else {
-        warned(notes, &mut report);
+    match integrate(p, call, &mut notes) {
+        Ok(success) => {
+            *call.idid = success.idid();
+            // Without warnings `notes` was never pushed to and owns nothing: forgotten, so
+            // that such a call (nearly all) runs no drop code for it.
+            if notes.capacity() == 0 {
+                std::mem::forget(notes);
+            } else {
+                warned(notes, &mut report);
+            }
+        }
+        Err(stop) => failed(stop, notes, call, report),
     }
-    if let Err(stop) = outcome {
-        stopped(&stop, &mut call.info[0], report);
+}
+
+/// IDID, the warnings and the messages of a call that stopped, in that order: out of
+/// line, off the path every step takes.
+#[cold]
+#[inline(never)]
+fn failed(
+    stop: Stop,
+    notes: Vec<Diagnostic>,
+    call: &mut Call<'_>,
+    mut report: impl FnMut(Diagnostic),
+) {
+    let outcome = Err(stop);
+    *call.idid = outcome::idid(&outcome);
+    warned(notes, &mut report);
+    if let Err(stop) = &outcome {
+        stopped(stop, &mut call.info[0], report);
     }
 }
 

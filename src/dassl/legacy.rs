@@ -9,6 +9,10 @@ use crate::bdf::outcome::{self, Failure, Outcome, StepFailure, Stop};
 
 /// One DDASSL call: the original's arguments, as slices (RES, JAC, RPAR and IPAR travel
 /// in the [`Residual`] object).
+///
+/// `#[repr(C)]`, TOUT after the arrays: `src/ffi/` keeps NEQ and the arrays of a checked
+/// call in this order, and copies them in wide moves.
+#[repr(C)]
 pub struct Call<'a> {
     /// NEQ.
     pub neq: i32,
@@ -18,8 +22,6 @@ pub struct Call<'a> {
     pub y: &'a mut [f64],
     /// YPRIME(NEQ) (in/out).
     pub yprime: &'a mut [f64],
-    /// TOUT.
-    pub tout: f64,
     /// INFO(15).
     pub info: &'a mut [i32; 15],
     /// RTOL: one value, or NEQ with INFO(2) = 1. Scaled up on IDID = -2.
@@ -32,6 +34,8 @@ pub struct Call<'a> {
     pub rwork: &'a mut [f64],
     /// IWORK(LIW).
     pub iwork: &'a mut [i32],
+    /// TOUT.
+    pub tout: f64,
 }
 
 /// Runs one DDASSL call and returns the messages the original would print. IDID, T, Y,
@@ -75,10 +79,21 @@ pub(crate) fn answer<R: Residual + ?Sized>(
     call: &mut Call<'_>,
     report: impl FnMut(Diagnostic),
 ) {
-    let outcome = integrate(res, call);
+    match integrate(res, call) {
+        Ok(success) => *call.idid = success.idid(),
+        Err(stop) => failed(stop, call, report),
+    }
+}
+
+/// IDID and the messages of a call that stopped: out of line, off the path every step
+/// takes.
+#[cold]
+#[inline(never)]
+fn failed(stop: Stop, call: &mut Call<'_>, report: impl FnMut(Diagnostic)) {
+    let outcome = Err(stop);
     *call.idid = outcome::idid(&outcome);
-    if let Err(stop) = outcome {
-        stopped(&stop, &mut call.info[0], report);
+    if let Err(stop) = &outcome {
+        stopped(stop, &mut call.info[0], report);
     }
 }
 

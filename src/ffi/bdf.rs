@@ -3,6 +3,7 @@
 //! the overlap check), the call of the user's JAC, and the write-back of what changed.
 
 use std::cell::Cell;
+use std::ptr::with_exposed_provenance_mut;
 
 use super::{
     message, narrow, overlapping, saturate, slice_mut, unfit, valid, write_t_idid, FInt, IntArray,
@@ -262,6 +263,40 @@ pub(super) struct Extra<'n> {
     /// The entry point's own array, as (start, bytes), for the overlap check; (0, 0)
     /// when it has none.
     pub region: (usize, usize),
+    /// The entry point's own scalar, as (address, value), recorded for the short path:
+    /// DDASKR's NRT; (0, 0) for DDASSL.
+    pub scalar: (usize, FInt),
+}
+
+/// What the short path checks of an entry point's own arguments (DDASKR's NRT, RT and
+/// JROOT), against the record of its layout, instead of reading them as [`Extra`] does.
+#[derive(Clone, Copy)]
+pub(super) struct Own {
+    /// NRT (null for DDASSL).
+    pub scalar: *const FInt,
+    /// JROOT (null for DDASSL).
+    pub array: *mut FInt,
+    /// Whether RT is there: required with NRT > 0.
+    pub callback: bool,
+}
+
+impl Own {
+    /// DDASSL's: none.
+    pub(super) const NONE: Own = Own {
+        scalar: std::ptr::null(),
+        array: std::ptr::null_mut(),
+        callback: true,
+    };
+}
+
+/// The entry point's own scalar and array length as the record has them, for the body
+/// of the short path: DDASKR's NRT and JROOT's length.
+#[derive(Clone, Copy)]
+pub(super) struct OwnValues {
+    /// NRT.
+    pub scalar: FInt,
+    /// JROOT's length.
+    pub len: usize,
 }
 
 /// Where a call's arguments are and how long its arrays are: all that the checks for
@@ -339,25 +374,87 @@ impl Pointers {
     }
 }
 
+/// The core's view of a checked layout: the arrays' addresses with the lengths the checks
+/// derived, in the order of the cores' `Call`s (both `#[repr(C)]`, NEQ before these,
+/// their other fields after), so that the short path copies it in wide moves. Addresses, not
+/// pointers: the short path takes the provenance the call's own pointers exposed when
+/// they were compared with [`Record::pointers`] (`as usize`), not a past call's.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct Image {
+    // Each field is the argument of that name: its address, or a slice's address and length.
+    t: usize,
+    y: [usize; 2],
+    yprime: [usize; 2],
+    info: usize,
+    rtol: [usize; 2],
+    atol: [usize; 2],
+    idid: usize,
+    rwork: [usize; 2],
+    iwork: [usize; 2],
+}
+
+/// What a [`Record`] admits. Also its only niche, so that the short path tests one byte
+/// for an `Option<Record>`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Nothing: no call on this thread has passed the checks.
+    Empty,
+    /// The checked path without the pointer checks, RTOL and ATOL overlapping (copied).
+    Overlapping,
+    /// The checked path without the pointer checks, RTOL and ATOL separate, one of them
+    /// overlapping T or IDID.
+    Separate,
+    /// Also the short path: RTOL and ATOL separate, neither overlapping T or IDID
+    /// (which overlap no other array), so the core may work in all of them in place.
+    InPlace,
+}
+
 /// What the checks of a call that passed them depended on: its pointers, NEQ, LRW, LIW
 /// and INFO(2) as the core reads them, the entry point's own array; and whether its RTOL
 /// and ATOL were separate. A call that matches skips the checks (pure functions of these).
 #[derive(Clone, Copy)]
 struct Record {
+    /// What the record admits.
+    kind: Kind,
     /// The addresses of the [`Pointers`], in their order.
     pointers: [usize; 13],
     /// NEQ, LRW, LIW and INFO(2).
     scalars: [i32; 4],
-    /// The lengths derived from them: Y's and YPRIME's, the tolerances', RWORK's and
-    /// IWORK's (so that the short path copies them instead of deriving them again).
-    lengths: [usize; 4],
+    /// The arrays with the lengths derived from the scalars (so that the short path
+    /// copies them instead of deriving them again).
+    image: Image,
     /// The entry point's own array as start and bytes ((0, 0) for DDASSL).
     region: (usize, usize),
-    /// Whether RTOL and ATOL were separate.
-    separate: bool,
-    /// Whether the core may also work in the caller's T and IDID: RTOL and ATOL
-    /// separate, and neither overlapping T or IDID (which overlap no other array).
-    in_place: bool,
+    /// The entry point's own scalar as address and value ((0, 0) for DDASSL).
+    scalar: (usize, FInt),
+}
+
+impl Record {
+    /// No record.
+    const EMPTY: Record = Record {
+        kind: Kind::Empty,
+        pointers: [0; 13],
+        scalars: [0; 4],
+        image: Image {
+            t: 0,
+            y: [0; 2],
+            yprime: [0; 2],
+            info: 0,
+            rtol: [0; 2],
+            atol: [0; 2],
+            idid: 0,
+            rwork: [0; 2],
+            iwork: [0; 2],
+        },
+        region: (0, 0),
+        scalar: (0, 0),
+    };
+}
+
+/// The slice of `len` values at `addr`, with the provenance exposed there.
+fn slice_at<T>([addr, len]: [usize; 2]) -> *mut [T] {
+    std::ptr::slice_from_raw_parts_mut(with_exposed_provenance_mut(addr), len)
 }
 
 thread_local! {
@@ -370,17 +467,21 @@ thread_local! {
     /// comparison. One thread-local for both: with two, LLVM merges the two arms of a
     /// `match` on the entry into a call of one of their accessors through a pointer,
     /// functions that lie apart from the solve's text.
-    static CHECKED: [Cell<Option<Record>>; 2] = const { [Cell::new(None), Cell::new(None)] };
+    static CHECKED: [Cell<Record>; 2] = const { [Cell::new(Record::EMPTY), Cell::new(Record::EMPTY)] };
 }
 
 impl Entry {
-    /// The record of this entry point's last checked call on this thread. `try_with`,
-    /// not `with`: LLVM cannot see that the access never fails, and `with`'s panic
-    /// would keep an unwinding path (and a frame) in the entry point.
+    /// The record of this entry point's last checked call on this thread, if it
+    /// `admits` the call (by its kind). `try_with`, not `with`: LLVM cannot see that the
+    /// access never fails, and `with`'s panic would keep an unwinding path (and a frame)
+    /// in the entry point. The kind tested inside: the short path tests one byte.
     #[inline(always)]
-    fn recorded(self) -> Option<Record> {
+    fn recorded(self, admits: impl Fn(Kind) -> bool) -> Option<Record> {
         CHECKED
-            .try_with(|records| records[self as usize].get())
+            .try_with(|records| {
+                let record = records[self as usize].get();
+                admits(record.kind).then_some(record)
+            })
             .ok()
             .flatten()
     }
@@ -391,13 +492,13 @@ impl Entry {
     #[inline(never)]
     #[link_section = hot_path!(bdf)]
     fn record(self, record: Record) {
-        CHECKED.with(|records| records[self as usize].set(Some(record)));
+        CHECKED.with(|records| records[self as usize].set(record));
     }
 }
 
 /// What an entry point runs on its checked arguments: the core's call, or the refusal
 /// of the entry's own checks (printed, IDID = -33 in `args`). Implemented with
-/// `#[inline(always)]`: [`Pointers::run_known`] runs it on the short path and
+/// `#[inline(always)]`: [`Pointers::short`] runs it on the short path and
 /// [`Pointers::checked`] on the others, each a copy.
 pub(super) trait Body {
     /// Runs the call on `args`.
@@ -467,19 +568,19 @@ pub(super) struct Arguments<'a> {
 }
 
 impl Pointers {
-    /// Whether this call may take the short path, [`Pointers::run_known`]: a call with the
-    /// layout of the last call on this thread that passed the pointer checks (null,
-    /// misaligned, overlapping: its pointers and lengths), with separate RTOL and ATOL,
-    /// RES present, JAC present if INFO asks for it and the entry's own scalars and
-    /// callbacks in order, on which [`Pointers::checked`] would refuse nothing. Never in
-    /// the `int64` build, whose INTEGER inputs are checked on every call. Reads the
-    /// scalars and INFO, writes nothing.
+    /// Runs `body` on the short path when it may: a call with the layout of the last call
+    /// on this thread that passed the pointer checks (null, misaligned, overlapping: its
+    /// pointers and lengths), with separate RTOL and ATOL, RES present, JAC present if
+    /// INFO asks for it and the entry's own scalars and callbacks in order, on which
+    /// [`Pointers::checked`] would refuse nothing. Its arrays are those of the record,
+    /// with the lengths the checks derived; it writes back what changed (the `int64`
+    /// build's copies). Never in the `int64` build, whose INTEGER inputs are checked on
+    /// every call. Else it reads the scalars and INFO, writes nothing, and answers `false`.
     ///
-    /// Each entry point runs it and then [`Pointers::run_known`] inlined, on every call
-    /// (often once per step). When it answers `false` the entry point calls
-    /// [`Pointers::checked`] from an out-of-line function that builds its own `extra`
-    /// and `body` (so that the short path stores nothing for it), which refuses, or
-    /// records the layout when it passes.
+    /// Each entry point runs it inlined on every call (often once per step). When it
+    /// answers `false` the entry point calls [`Pointers::checked`] from an out-of-line
+    /// function that builds its own `extra` and `body` (so that the short path stores
+    /// nothing for it), which refuses, or records the layout when it passes.
     ///
     /// # Safety
     /// The pointers must be valid as the entry point's documentation states (the
@@ -488,24 +589,43 @@ impl Pointers {
     /// INFO(2) = 1 (else one), all readable and writable and not accessed through another
     /// path during the call.
     #[inline(always)]
-    pub(super) unsafe fn known<const N: usize>(
+    pub(super) unsafe fn short<const N: usize, B: Body>(
         &self,
         entry: Entry,
         res_missing: bool,
         jac_missing: bool,
-        extra: &Extra<'_>,
+        own: Own,
+        body: impl FnOnce(OwnValues) -> B,
     ) -> bool {
-        if cfg!(feature = "int64")
-            || res_missing
-            || !extra.scalars_read
-            || extra.missing_callback.is_some()
-        {
+        // SAFETY: the caller's contract, passed on; `run_known` only after `known`.
+        unsafe {
+            self.known::<N>(entry, res_missing, jac_missing, own)
+                && self.run_known::<N, B>(entry, body)
+        }
+    }
+
+    /// Whether the call may take the short path (see [`Pointers::short`]): reads the
+    /// scalars and INFO, writes nothing.
+    ///
+    /// # Safety
+    /// As [`Pointers::short`].
+    #[inline(always)]
+    unsafe fn known<const N: usize>(
+        &self,
+        entry: Entry,
+        res_missing: bool,
+        jac_missing: bool,
+        own: Own,
+    ) -> bool {
+        if cfg!(feature = "int64") || res_missing {
             return false;
         }
-        let Some(record) = entry.recorded() else {
+        let Some(record) = entry.recorded(|kind| kind == Kind::InPlace) else {
             return false;
         };
-        if !(record.in_place && same(&record.pointers, &self.addresses())) {
+        // `as usize` exposes the provenance of the call's pointers: the record's addresses
+        // then stand for them.
+        if !same(&record.pointers, &self.addresses()) {
             return false;
         }
         // SAFETY: the pointers of the checked layout: non-null and aligned; readable
@@ -522,54 +642,80 @@ impl Pointers {
             return false;
         };
         let flags = info.core();
+        // One by one, each with its exit: fewer values live at once (and fewer registers
+        // to save) than with all loaded first.
+        let [n0, l0, i0, f0] = record.scalars;
+        if n0 != neq || l0 != lrw || i0 != liw || f0 != flags[1] {
+            return false;
+        }
         let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
         if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
             return false;
         }
-        // DDASSL's region is always empty: compared for DDASKR only.
-        // An OR of XORs: compared one by one, not packed into two words first.
-        let [n0, l0, i0, f0] = record.scalars;
-        (n0 ^ neq) | (l0 ^ lrw) | (i0 ^ liw) | (f0 ^ flags[1]) == 0
-            && (matches!(entry, Entry::Ddassl) || record.region == extra.region)
+        // DDASSL has no arguments of its own. DDASKR's NRT and JROOT: those of the record
+        // (NRT then valid: the record's was read), NRT's value too (so JROOT's length),
+        // and RT there if NRT > 0, as the checked path finds them.
+        if let Entry::Ddaskr = entry {
+            let (at, nrt) = record.scalar;
+            if own.scalar as usize != at || own.array as usize != record.region.0 {
+                return false;
+            }
+            // SAFETY: the address of the recorded NRT, which was read: non-null and
+            // aligned; readable by the caller's contract.
+            let now = unsafe { own.scalar.read() };
+            if now != nrt || (now > 0 && !own.callback) {
+                return false;
+            }
+        }
+        true
     }
 
-    /// Runs `body` on the arguments of a call [`Pointers::known`] admitted, its lengths
-    /// those the checks of its layout derived, and writes back what changed (the
-    /// `int64` build's copies). `false`, having done nothing, when there is no record
-    /// (not after `known`).
+    /// Runs `body` on the arguments of a call [`Pointers::known`] admitted, NEQ and its
+    /// arrays those of the record, and writes back what changed (the `int64` build's
+    /// copies). `false`, having done nothing, when there is no record (not after
+    /// `known`).
     ///
     /// # Safety
     /// As [`Pointers::known`], and `known` has answered `true` for these arguments on
     /// this thread, nothing run since.
     #[inline(always)]
-    pub(super) unsafe fn run_known<const N: usize>(&self, entry: Entry, body: impl Body) -> bool {
-        let Some(record) = entry.recorded() else {
+    unsafe fn run_known<const N: usize, B: Body>(
+        &self,
+        entry: Entry,
+        body: impl FnOnce(OwnValues) -> B,
+    ) -> bool {
+        let Some(record) = entry.recorded(|kind| kind == Kind::InPlace) else {
             return false;
         };
-        // The scalars and lengths of the checked layout: the call's, as `known` found.
-        let ([neq, ..], [n, ntol, lr, li]) = (record.scalars, record.lengths);
-        // SAFETY: `known` admitted the call: its pointers are those of the checked
-        // layout, non-null and aligned, its regions (RTOL, ATOL, T and IDID included) do
-        // not overlap, and NEQ, LRW, LIW and INFO(2) are those the lengths were derived
-        // from; readable and writable by the caller's contract.
+        // NEQ and the arrays of the checked layout: the call's, as `known` found.
+        let image = record.image;
+        // SAFETY: the call's pointers are those of the checked layout (the record's
+        // addresses with the provenance they exposed), non-null and aligned, its regions
+        // (RTOL, ATOL, T and IDID included) do not overlap, and NEQ, LRW, LIW and INFO(2)
+        // are those the lengths were derived from; readable and writable by the caller's
+        // contract.
         unsafe {
-            let Some(idid) = idid_in_place(self.idid) else {
+            let Some(idid) = idid_in_place(with_exposed_provenance_mut(image.idid)) else {
                 return false;
             };
             let mut args = Arguments {
-                neq,
-                t: &mut *self.t,
-                tout: self.tout.read(),
+                neq: record.scalars[0],
+                t: &mut *with_exposed_provenance_mut(image.t),
+                y: &mut *slice_at(image.y),
+                yprime: &mut *slice_at(image.yprime),
+                info: IntArray::known(with_exposed_provenance_mut(image.info), N),
+                rtol: &mut *slice_at(image.rtol),
+                atol: &mut *slice_at(image.atol),
                 idid,
-                info: IntArray::known(self.info, N),
-                y: std::slice::from_raw_parts_mut(self.y, n),
-                yprime: std::slice::from_raw_parts_mut(self.yprime, n),
-                rwork: std::slice::from_raw_parts_mut(self.rwork, lr),
-                iwork: IntArray::known(self.iwork, li),
-                rtol: std::slice::from_raw_parts_mut(self.rtol, ntol),
-                atol: std::slice::from_raw_parts_mut(self.atol, ntol),
+                rwork: &mut *slice_at(image.rwork),
+                iwork: IntArray::known(with_exposed_provenance_mut(image.iwork[0]), image.iwork[1]),
+                tout: self.tout.read(),
             };
-            conclude(&mut args, body);
+            let own = OwnValues {
+                scalar: record.scalar.1,
+                len: record.region.1 / size_of::<FInt>(),
+            };
+            conclude(&mut args, body(own));
         }
         true
     }
@@ -581,12 +727,12 @@ impl Pointers {
     /// reads or an IWORK input does not fit the core's `i32` (`int64` build). Else runs
     /// `body` on them, and writes back what changed when it returns T and IDID; records
     /// the layout when it passed. The checks a checked layout makes needless are
-    /// skipped. For the calls [`Pointers::known`] does not admit: the first call of a
+    /// skipped. For the calls [`Pointers::short`] does not admit: the first call of a
     /// solve, a call after another layout, a refusal. Each entry point calls it from an
     /// out-of-line function.
     ///
     /// # Safety
-    /// As [`Pointers::known`].
+    /// As [`Pointers::short`].
     #[inline(always)]
     pub(super) unsafe fn checked<const N: usize>(
         self,
@@ -599,7 +745,7 @@ impl Pointers {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
         let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
-        let record = entry.recorded();
+        let record = entry.recorded(|kind| kind != Kind::Empty);
         let known_pointers = record.is_some_and(|r| same(&r.pointers, &self.addresses()));
         // Known valid in a checked layout; else one test for all six (`&`, not `&&`): they
         // share the refusal.
@@ -680,7 +826,7 @@ impl Pointers {
         // Whether RTOL and ATOL are separate, when the layout is the checked one.
         let checked = record
             .filter(|r| known_pointers && r.scalars == scalars && r.region == extra.region)
-            .map(|r| r.separate);
+            .map(|r| r.kind != Kind::Overlapping);
         let known = checked.is_some();
         let layout = Layout {
             pointers: self.addresses(),
@@ -761,13 +907,30 @@ impl Pointers {
                     (rtol_at, ntol * f),
                     (atol_at, ntol * f),
                 ]);
+            let kind = match (separate, in_place) {
+                (false, _) => Kind::Overlapping,
+                (true, false) => Kind::Separate,
+                (true, true) => Kind::InPlace,
+            };
+            let [_, _, y_at, yprime_at, _, info_at, _, _, _, rwork_at, _, iwork_at, _] =
+                layout.pointers;
             entry.record(Record {
+                kind,
                 pointers: layout.pointers,
                 scalars,
-                lengths: [n, ntol, lr, li],
+                image: Image {
+                    t: t_at,
+                    y: [y_at, n],
+                    yprime: [yprime_at, n],
+                    info: info_at,
+                    rtol: [rtol_at, ntol],
+                    atol: [atol_at, ntol],
+                    idid: idid_at,
+                    rwork: [rwork_at, lr],
+                    iwork: [iwork_at, li],
+                },
                 region: extra.region,
-                separate,
-                in_place,
+                scalar: extra.scalar,
             });
         }
         let (mut t_out, mut idid_out) = (t, saturate(idid_v));
@@ -798,7 +961,8 @@ impl Pointers {
 
 #[cfg(test)]
 mod tests {
-    use super::{Arguments, Body, Entry, Extra, FInt, Pointers};
+    use super::{Arguments, Body, Entry, Extra, FInt, Own, Pointers};
+    use std::ptr::addr_of_mut;
 
     /// Records whether the call ran with RTOL in place (`rtol`), and runs nothing.
     struct Probe<'s> {
@@ -838,19 +1002,22 @@ mod tests {
             scalars_read: true,
             missing_callback: None,
             region: (0, 0),
+            scalar: (0, 0),
         };
         let mut separate = None;
-        let body = Probe {
-            rtol,
-            separate: &mut separate,
-        };
         // SAFETY: every pointer is valid for the lengths given (IWORK's 40 values are
         // `buf[50..70]`, RWORK reaches into them only when the call is refused); the
-        // short path taken only as `known` admits it, as an entry point takes it.
+        // checked path taken when the short path is not, as an entry point takes it.
         unsafe {
-            if pointers.known::<15>(Entry::Ddassl, false, false, &extra) {
-                assert!(pointers.run_known::<15>(Entry::Ddassl, body));
-            } else {
+            let body = Probe {
+                rtol,
+                separate: &mut separate,
+            };
+            if !pointers.short::<15, _>(Entry::Ddassl, false, false, Own::NONE, |_| body) {
+                let body = Probe {
+                    rtol,
+                    separate: &mut separate,
+                };
                 pointers.checked::<15>(Entry::Ddassl, false, false, extra, body);
             }
         }
@@ -873,5 +1040,115 @@ mod tests {
         assert_eq!(call(&mut buf, 50, r, r), Some(false));
         assert_eq!(call(&mut buf, 50, r, r), Some(false));
         assert_eq!(call(&mut buf, 50, r, a), Some(true));
+    }
+
+    /// DDASKR's arguments, at addresses that stay the same from call to call.
+    struct Ddaskr {
+        scalars: [FInt; 4],
+        t: f64,
+        tout: f64,
+        y: [f64; 2],
+        yprime: [f64; 2],
+        tolerances: [f64; 2],
+        rwork: [f64; 60],
+        info: [FInt; 20],
+        iwork: [FInt; 40],
+        jroot: [FInt; 2],
+    }
+
+    /// Notes that the body ran, with JROOT's length on the short path.
+    struct Note<'s> {
+        ran: &'s mut Option<Option<usize>>,
+        len: Option<usize>,
+    }
+
+    impl Body for Note<'_> {
+        fn run(self, _: &mut Arguments<'_>) {
+            *self.ran = Some(self.len);
+        }
+    }
+
+    /// A DDASKR call with NRT `nrt` and RT there or not: JROOT's length on the short path
+    /// (`Some(Some(len))`), `Some(None)` on the checked one, `None` when refused.
+    fn ddaskr(a: &mut Ddaskr, nrt: FInt, rt: bool) -> Option<Option<usize>> {
+        a.scalars = [2, 60, 40, nrt];
+        let s = addr_of_mut!(a.scalars).cast::<FInt>();
+        let tols = addr_of_mut!(a.tolerances).cast::<f64>();
+        let jroot = addr_of_mut!(a.jroot).cast::<FInt>();
+        let pointers = Pointers {
+            neq: s,
+            t: &mut a.t,
+            y: a.y.as_mut_ptr(),
+            yprime: a.yprime.as_mut_ptr(),
+            tout: &a.tout,
+            info: a.info.as_mut_ptr(),
+            rtol: tols,
+            atol: tols.wrapping_add(1),
+            idid: s.wrapping_add(3).cast(),
+            rwork: a.rwork.as_mut_ptr(),
+            lrw: s.wrapping_add(1),
+            iwork: a.iwork.as_mut_ptr(),
+            liw: s.wrapping_add(2),
+        };
+        // NRT doubles as IDID (a refusal writes it): set again before each call.
+        let nrt_at = s.wrapping_add(3).cast_const();
+        let own = Own {
+            scalar: nrt_at,
+            array: jroot,
+            callback: rt,
+        };
+        let mut ran = None;
+        let nr = usize::try_from(nrt).unwrap_or(0);
+        let extra = Extra {
+            scalars_read: true,
+            missing_callback: (nrt > 0 && !rt).then_some("NRT > 0 BUT RT IS A NULL POINTER."),
+            region: (jroot as usize, nr * size_of::<FInt>()),
+            scalar: (nrt_at as usize, nrt),
+        };
+        // SAFETY: every pointer is valid for the lengths given, IDID and NRT one value
+        // read by both (the body does not run the core); the checked path taken when the
+        // short path is not, as an entry point takes it.
+        unsafe {
+            let short = pointers.short::<20, _>(Entry::Ddaskr, false, false, own, |values| Note {
+                ran: &mut ran,
+                len: Some(values.len),
+            });
+            if !short {
+                let body = Note {
+                    ran: &mut ran,
+                    len: None,
+                };
+                pointers.checked::<20>(Entry::Ddaskr, false, false, extra, body);
+            }
+        }
+        ran
+    }
+
+    /// DDASKR's NRT, JROOT and RT are checked against the record on the short path: a
+    /// call with another NRT, or without RT when NRT > 0, takes the checked path.
+    #[test]
+    fn ddaskr_own_arguments_are_checked_against_the_record() {
+        let mut a = Box::new(Ddaskr {
+            scalars: [0; 4],
+            t: 0.0,
+            tout: 1.0,
+            y: [0.0; 2],
+            yprime: [0.0; 2],
+            tolerances: [1e-6, 1e-8],
+            rwork: [0.0; 60],
+            info: [0; 20],
+            iwork: [0; 40],
+            jroot: [0; 2],
+        });
+        // The short path with JROOT's length; the `int64` build has none.
+        let short = |len| Some((!cfg!(feature = "int64")).then_some(len));
+        assert_eq!(ddaskr(&mut a, 2, true), Some(None));
+        assert_eq!(ddaskr(&mut a, 2, true), short(2));
+        assert_eq!(ddaskr(&mut a, 1, true), Some(None));
+        assert_eq!(ddaskr(&mut a, 1, true), short(1));
+        assert_eq!(ddaskr(&mut a, 1, false), None);
+        assert_eq!(ddaskr(&mut a, 0, false), Some(None));
+        assert_eq!(ddaskr(&mut a, 0, false), short(0));
+        assert_eq!(ddaskr(&mut a, 1, false), None);
     }
 }

@@ -9,7 +9,7 @@ use std::ffi::c_void;
 
 use super::bdf::{
     call_jac, Arguments, Body, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac,
-    Entry, Extra, Pointers,
+    Entry, Extra, Own, OwnValues, Pointers,
 };
 use super::{ffi_boundary, message_as, narrow, read, saturate, FInt, IntArray, Parts};
 use crate::daskr::{answer, Call, Problem, ResFlag};
@@ -380,12 +380,25 @@ pub unsafe extern "C" fn ddaskr_(
                 iwork,
                 liw,
             };
-            // SAFETY: NRT is readable by the caller's contract.
-            let (extra, body) = unsafe { own(res, jac, psol, rt, nrt, jroot, rpar, ipar) };
+            let own = Own {
+                scalar: nrt,
+                array: jroot,
+                callback: rt.is_some(),
+            };
+            let body = |values: OwnValues| Solve {
+                res,
+                jac,
+                psol,
+                rt,
+                nrt: Some(values.scalar),
+                nr: values.len,
+                jroot,
+                rpar,
+                ipar,
+            };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.known::<20>(Entry::Ddaskr, res.is_none(), jac.is_none(), &extra)
-                    && pointers.run_known::<20>(Entry::Ddaskr, body)
+                pointers.short::<20, _>(Entry::Ddaskr, res.is_none(), jac.is_none(), own, body)
             }
         }
     );
@@ -427,6 +440,7 @@ unsafe fn own<'n>(
         missing_callback: (nrt_v.unwrap_or(0) > 0 && rt.is_none())
             .then_some("NRT > 0 BUT RT IS A NULL POINTER."),
         region: (jroot as usize, nr * size_of::<FInt>()),
+        scalar: (nrt as usize, nrt_v.unwrap_or(0)),
     };
     let body = Solve {
         res,

@@ -5,7 +5,7 @@
 //! INFO(2) = 1) and handed to the safe core [`crate::dassl::ddassl`]; RES and JAC are
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
-use super::bdf::{call_jac, Arguments, Body, DasslJac, DasslRes, Entry, Extra, Pointers};
+use super::bdf::{call_jac, Arguments, Body, DasslJac, DasslRes, Entry, Extra, Own, Pointers};
 use super::{ffi_boundary, message_on_error_unit, saturate, FInt};
 use crate::dassl::{answer, Call, ResFlag, Residual};
 
@@ -160,8 +160,13 @@ pub unsafe extern "C" fn ddassl_(
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
-                pointers.known::<15>(Entry::Ddassl, res.is_none(), jac.is_none(), &EXTRA)
-                    && pointers.run_known::<15>(Entry::Ddassl, body)
+                pointers.short::<15, _>(
+                    Entry::Ddassl,
+                    res.is_none(),
+                    jac.is_none(),
+                    Own::NONE,
+                    |_| body,
+                )
             }
         }
     );
@@ -181,6 +186,7 @@ const EXTRA: Extra<'static> = Extra {
     scalars_read: true,
     missing_callback: None,
     region: (0, 0),
+    scalar: (0, 0),
 };
 
 /// A call off the short path: every check made. Out of line, with `ddassl_`'s
