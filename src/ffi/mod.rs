@@ -283,25 +283,50 @@ pub(crate) fn message_on_error_unit(line: &str, records: &[String]) {
 }
 
 /// `line` on stderr, or in the unit-6 style the records on stderr (`error_unit`) or
-/// stdout.
+/// stdout, each message in one write.
 fn emit(line: &str, records: &[String], error_unit: bool) {
     let style = messages();
-    let text: Vec<&str> = match style {
+    let mut text = String::new();
+    match style {
         Messages::Quiet => return,
-        Messages::Lines => vec![line],
-        Messages::Unit6 => records.iter().map(String::as_str).collect(),
-    };
-    let write = |out: &mut dyn Write| {
-        for t in &text {
-            let _ = writeln!(out, "{t}");
-        }
-        let _ = out.flush();
-    };
-    if error_unit || style == Messages::Lines {
-        write(&mut std::io::stderr().lock());
-    } else {
-        write(&mut std::io::stdout().lock());
+        Messages::Lines => text.push_str(line),
+        Messages::Unit6 => text.push_str(&records.join("\n")),
     }
+    text.push('\n');
+    if error_unit || style == Messages::Lines {
+        to_stderr(text.as_bytes());
+    } else {
+        let mut out = std::io::stdout().lock();
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    }
+}
+
+/// Writes `bytes` to file descriptor 2 with `write(2)` directly: the message of a call
+/// that failed is often the first thing a Fortran program writes through Rust's I/O, and
+/// `std::io::stderr`'s code is then cold (three page faults, ≈ 9 µs on such a call).
+/// Errors are ignored, as `std::io::stderr` ignores a closed descriptor.
+#[cfg(unix)]
+fn to_stderr(mut bytes: &[u8]) {
+    extern "C" {
+        fn write(fd: std::ffi::c_int, buf: *const std::ffi::c_void, count: usize) -> isize;
+    }
+    while !bytes.is_empty() {
+        // SAFETY: `bytes` is a live slice: `count` bytes readable at `buf`; `write` only
+        // reads them.
+        let written = unsafe { write(2, bytes.as_ptr().cast(), bytes.len()) };
+        match usize::try_from(written) {
+            Ok(n) if n > 0 => bytes = &bytes[n.min(bytes.len())..],
+            _ if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted => {}
+            _ => return,
+        }
+    }
+}
+
+/// [`to_stderr`] where there is no `write(2)`.
+#[cfg(not(unix))]
+fn to_stderr(bytes: &[u8]) {
+    let _ = std::io::stderr().lock().write_all(bytes);
 }
 
 /// A shared slice over `len` elements at `ptr`, or `None` for a null or misaligned
