@@ -12,7 +12,7 @@
     clippy::too_many_arguments
 )]
 
-use super::Singular;
+use super::{Band, Singular};
 
 /// Each order's dense kernels, real (DEC, SOL) and complex (DECC, SOLC), in a module and
 /// a text section of their own ([`hot_path!`]`(kernels, order)`): a solve runs the
@@ -1063,15 +1063,10 @@ fn decb_body<const ML: usize>(
     for j in (mu + 1)..n {
         a[j * lda..j * lda + ml].fill(0.0);
     }
+    let band = Band::new(n, lda, ml, mu);
     let mut ju = 0;
     for k in 0..n - 1 {
         let len = ml.min(n - 1 - k);
-        let band = Band {
-            n,
-            lda,
-            md: ml + mu,
-            mu,
-        };
         if ML != 0 && len == ML {
             decb_stage(a, band, k, ML, ip, &mut ju)?;
         } else {
@@ -1079,16 +1074,6 @@ fn decb_body<const ML: usize>(
         }
     }
     Ok(())
-}
-
-/// The order, leading dimension, 0-based row of the diagonal (`ml + mu`) and `mu` of a
-/// band matrix in DECB's storage.
-#[derive(Clone, Copy)]
-struct Band {
-    n: usize,
-    lda: usize,
-    md: usize,
-    mu: usize,
 }
 
 /// Stage k of DECB (loops 10 to 50) with `len` multipliers (`min(ML, N-K)`); `ju` is
@@ -1506,15 +1491,10 @@ fn decbc_body<const ML: usize>(
         ar[j * lda..j * lda + ml].fill(0.0);
         ai[j * lda..j * lda + ml].fill(0.0);
     }
+    let band = Band::new(n, lda, ml, mu);
     let mut ju = 0;
     for k in 0..n - 1 {
         let len = ml.min(n - 1 - k);
-        let band = Band {
-            n,
-            lda,
-            md: ml + mu,
-            mu,
-        };
         if ML != 0 && len == ML {
             decbc_stage(ar, ai, band, k, ML, ip, &mut ju)?;
         } else {

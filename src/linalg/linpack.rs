@@ -12,6 +12,8 @@
 
 use std::cmp::Ordering;
 
+use super::Band;
+
 /// `y += a * x` over the common length; nothing when `a == 0` (reference DAXPY).
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
@@ -263,19 +265,14 @@ fn factor_band_fixed<const ML: usize>(
     ipvt: &mut [i32],
 ) -> usize {
     let (abd, ipvt) = (&mut abd[..n * lda], &mut ipvt[..n]);
-    let band = Band {
-        n,
-        lda,
-        m: ML + mu,
-        mu,
-    };
+    let band = Band::new(n, lda, ML, mu);
     // Loop 20: rows m - jz..ML of the columns jz = mu + 1..min(n, m + 1) - 1, as a test
     // on each of the ML rows (a slice of varying length would be cleared by a `memset` call).
-    let last_fill = n.min(band.m + 1) - 1;
+    let last_fill = n.min(band.md + 1) - 1;
     for jz in mu + 1..last_fill {
         let fill = &mut abd[jz * lda..jz * lda + ML];
         for (i, x) in fill.iter_mut().enumerate() {
-            if i + jz >= band.m {
+            if i + jz >= band.md {
                 *x = 0.0;
             }
         }
@@ -302,20 +299,10 @@ fn factor_band_fixed<const ML: usize>(
         }
     }
     store_pivot(ipvt, n - 1, n - 1);
-    if abd[(n - 1) * lda + band.m] == 0.0 {
+    if abd[(n - 1) * lda + band.md] == 0.0 {
         info = n;
     }
     info
-}
-
-/// The order, leading dimension, 0-based row of the diagonal (`ml + mu`) and `mu` of a
-/// band matrix in LINPACK's storage.
-#[derive(Clone, Copy)]
-struct Band {
-    n: usize,
-    lda: usize,
-    m: usize,
-    mu: usize,
 }
 
 /// Whether IDAMAX moves from an entry of modulus `largest` to one of modulus `v`: unless
@@ -343,7 +330,7 @@ fn factor_stage_window<const ML: usize>(
     ipvt: &mut [i32],
     ju: &mut usize,
 ) -> (bool, Option<[f64; ML]>) {
-    let Band { n, lda, m, mu } = band;
+    let Band { n, lda, md: m, mu } = band;
     let (done, rest) = abd.split_at_mut((k + 1) * lda);
     let col = &mut done[k * lda + m..k * lda + m + ML + 1];
     let head: [f64; ML] = carried.unwrap_or_else(|| std::array::from_fn(|i| col[i]));
@@ -421,7 +408,7 @@ fn factor_stage(
     ipvt: &mut [i32],
     ju: &mut usize,
 ) -> bool {
-    let Band { n, lda, m, mu } = band;
+    let Band { n, lda, md: m, mu } = band;
     let (done, rest) = abd.split_at_mut((k + 1) * lda);
     let col = &mut done[k * lda + m..k * lda + m + lm + 1];
     let p = first_largest(col);

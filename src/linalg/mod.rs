@@ -16,6 +16,28 @@ mod faer_lu;
 pub mod hessenberg;
 pub mod linpack;
 
+/// The order, leading dimension, 0-based row of the diagonal (`ml + mu`) and `mu` of a
+/// band matrix in LINPACK's band storage, which DECB/DECBC and DGBFA/DGBSL share: element
+/// (i, j) at row `i - j + ml + mu` of column j, the first `ml` rows fill-in space.
+#[derive(Clone, Copy)]
+struct Band {
+    n: usize,
+    lda: usize,
+    md: usize,
+    mu: usize,
+}
+
+impl Band {
+    fn new(n: usize, lda: usize, ml: usize, mu: usize) -> Self {
+        Band {
+            n,
+            lda,
+            md: ml + mu,
+            mu,
+        }
+    }
+}
+
 use faer_lu::{FaerComplexLu, FaerRealLu};
 
 /// The elimination met a zero pivot at stage `stage` (1-based, IER of DEC).
