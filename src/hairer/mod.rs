@@ -165,6 +165,45 @@ pub(crate) fn collocation3(
     }
 }
 
+/// Before a 3-stage step: the starting values `z` from the last step's collocation
+/// polynomial `ak1..ak3` at the nodes scaled by `c3q = h/hold`, and `f = T⁻¹ z` with the
+/// caller's `ti` (RADAU5's and RADAU's NS = 3 loop at label 20, the same operations in the
+/// same order). Separate vector parameters: the compiler then knows they do not overlap.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(crate) fn extrapolate3(
+    c: Nodes3,
+    c3q: f64,
+    ti: &[[f64; 3]; 3],
+    [ak1, ak2, ak3]: [&[f64]; 3],
+    z1: &mut [f64],
+    z2: &mut [f64],
+    z3: &mut [f64],
+    f1: &mut [f64],
+    f2: &mut [f64],
+    f3: &mut [f64],
+) {
+    let n = ak1.len();
+    let (ak2, ak3) = (&ak2[..n], &ak3[..n]);
+    let (z1, z2, z3) = (&mut z1[..n], &mut z2[..n], &mut z3[..n]);
+    let (f1, f2, f3) = (&mut f1[..n], &mut f2[..n], &mut f3[..n]);
+    let c1q = c.c1 * c3q;
+    let c2q = c.c2 * c3q;
+    let (c1m1, c2m1) = (c.c1m1, c.c2m1);
+    for i in 0..n {
+        let (ak1, ak2, ak3) = (ak1[i], ak2[i], ak3[i]);
+        let z1i = c1q * (ak1 + (c1q - c2m1) * (ak2 + (c1q - c1m1) * ak3));
+        let z2i = c2q * (ak1 + (c2q - c2m1) * (ak2 + (c2q - c1m1) * ak3));
+        let z3i = c3q * (ak1 + (c3q - c2m1) * (ak2 + (c3q - c1m1) * ak3));
+        z1[i] = z1i;
+        z2[i] = z2i;
+        z3[i] = z3i;
+        f1[i] = ti[0][0] * z1i + ti[0][1] * z2i + ti[0][2] * z3i;
+        f2[i] = ti[1][0] * z1i + ti[1][1] * z2i + ti[1][2] * z3i;
+        f3[i] = ti[2][0] * z1i + ti[2][1] * z2i + ti[2][2] * z3i;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::powi;

@@ -17,7 +17,7 @@ use super::tables::*;
 use super::Problem;
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
-use crate::hairer::{collocation3, powi, Nodes3};
+use crate::hairer::{collocation3, extrapolate3, powi, Nodes3};
 use crate::radau5::{Counters, Outcome};
 
 /// The end of a call: how it ended, the point reached (X), the step size for a next
@@ -127,38 +127,18 @@ impl Three {
         let [_, ak1, ak2, ak3] = stages::<4>(cont, n);
         let [z1, z2, z3] = stages_mut::<3>(zz, n);
         let [f1, f2, f3] = stages_mut::<3>(ff, n);
-        self.predict_in(hquot, [ak1, ak2, ak3], z1, z2, z3, f1, f2, f3);
-    }
-
-    /// [`Three::predict`] on the stage vectors, each its own argument: the compiler then
-    /// knows they do not overlap and checks no overlap at run time.
-    #[allow(clippy::too_many_arguments)]
-    #[allow(unsafe_code)]
-    #[link_section = hot_path!(radau)]
-    fn predict_in(
-        &self,
-        hquot: f64,
-        [ak1, ak2, ak3]: [&[f64]; 3],
-        z1: &mut [f64],
-        z2: &mut [f64],
-        z3: &mut [f64],
-        f1: &mut [f64],
-        f2: &mut [f64],
-        f3: &mut [f64],
-    ) {
-        let c3q = hquot;
-        let c1q = self.c1 * c3q;
-        let c2q = self.c2 * c3q;
-        for i in 0..z1.len() {
-            let (ak1, ak2, ak3) = (ak1[i], ak2[i], ak3[i]);
-            let z1i = c1q * (ak1 + (c1q - self.c2m1) * (ak2 + (c1q - self.c1m1) * ak3));
-            let z2i = c2q * (ak1 + (c2q - self.c2m1) * (ak2 + (c2q - self.c1m1) * ak3));
-            let z3i = c3q * (ak1 + (c3q - self.c2m1) * (ak2 + (c3q - self.c1m1) * ak3));
-            z1[i] = z1i;
-            z2[i] = z2i;
-            z3[i] = z3i;
-            [f1[i], f2[i], f3[i]] = mul_ti([z1i, z2i, z3i]);
-        }
+        extrapolate3(
+            self.nodes(),
+            hquot,
+            &TI3,
+            [ak1, ak2, ak3],
+            z1,
+            z2,
+            z3,
+            f1,
+            f2,
+            f3,
+        );
     }
 
     /// `y += z_3` and the coefficients of the collocation polynomial in CONT(N+1..4N).
@@ -167,14 +147,17 @@ impl Three {
     fn dense_output(&self, zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
         let n = y.len();
         let [_, c1, c2, c3] = stages_mut::<4>(cont, n);
-        let nodes = Nodes3 {
+        collocation3(self.nodes(), y, stages::<3>(zz, n), c1, c2, c3);
+    }
+
+    fn nodes(&self) -> Nodes3 {
+        Nodes3 {
             c1: self.c1,
             c2: self.c2,
             c1m1: self.c1m1,
             c2m1: self.c2m1,
             c1mc2: self.c1mc2,
-        };
-        collocation3(nodes, y, stages::<3>(zz, n), c1, c2, c3);
+        }
     }
 }
 

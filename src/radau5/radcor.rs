@@ -14,7 +14,7 @@ use super::dense::{node_shifts, DenseOutput};
 use super::{Counters, Problem};
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
-use crate::hairer::{collocation3, powi, Nodes3};
+use crate::hairer::{collocation3, extrapolate3, powi, Nodes3};
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
 // form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
@@ -50,6 +50,8 @@ const TI31: f64 = -0.50287263494578687595;
 const TI32: f64 = 2.5719269498556054292;
 #[allow(clippy::excessive_precision)]
 const TI33: f64 = -0.59603920482822492497;
+/// T⁻¹ by rows, for [`extrapolate3`].
+const TI: [[f64; 3]; 3] = [[TI11, TI12, TI13], [TI21, TI22, TI23], [TI31, TI32, TI33]];
 
 /// The method's constants, computed at run time exactly as the original computes them.
 struct Coefficients {
@@ -570,16 +572,14 @@ impl Stepper<'_, '_> {
             }
             return;
         }
-        let c = &self.coef;
         let c3q = st.h / st.hold;
-        let c1q = c.c1 * c3q;
-        let c2q = c.c2 * c3q;
         let n = self.setup.n;
         let (ak1, rest) = w.cont[n..].split_at(n);
         let (ak2, ak3) = rest.split_at(n);
-        extrapolate(
-            [c1q, c2q, c3q],
-            (c.c1m1, c.c2m1),
+        extrapolate3(
+            self.coef.nodes(),
+            c3q,
+            &TI,
             [ak1, ak2, &ak3[..n]],
             w.z1,
             w.z2,
@@ -905,42 +905,6 @@ fn newton_update(
         z1[i] = T11 * f1i + T12 * f2i + T13 * f3i;
         z2[i] = T21 * f1i + T22 * f2i + T23 * f3i;
         z3[i] = T31 * f1i + f2i;
-    }
-}
-
-/// The starting values of the Newton iteration from the last step's collocation
-/// polynomial `ak1..ak3` at the nodes `c1q, c2q, c3q`: `z`, and `f = T⁻¹ z`.
-// Separate vector parameters: the compiler then knows they do not overlap.
-#[allow(clippy::too_many_arguments)]
-#[inline]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(radau5)]
-fn extrapolate(
-    [c1q, c2q, c3q]: [f64; 3],
-    (c1m1, c2m1): (f64, f64),
-    [ak1, ak2, ak3]: [&[f64]; 3],
-    z1: &mut [f64],
-    z2: &mut [f64],
-    z3: &mut [f64],
-    f1: &mut [f64],
-    f2: &mut [f64],
-    f3: &mut [f64],
-) {
-    let n = ak1.len();
-    let (ak2, ak3) = (&ak2[..n], &ak3[..n]);
-    let (z1, z2, z3) = (&mut z1[..n], &mut z2[..n], &mut z3[..n]);
-    let (f1, f2, f3) = (&mut f1[..n], &mut f2[..n], &mut f3[..n]);
-    for i in 0..n {
-        let (ak1, ak2, ak3) = (ak1[i], ak2[i], ak3[i]);
-        let z1i = c1q * (ak1 + (c1q - c2m1) * (ak2 + (c1q - c1m1) * ak3));
-        let z2i = c2q * (ak1 + (c2q - c2m1) * (ak2 + (c2q - c1m1) * ak3));
-        let z3i = c3q * (ak1 + (c3q - c2m1) * (ak2 + (c3q - c1m1) * ak3));
-        z1[i] = z1i;
-        z2[i] = z2i;
-        z3[i] = z3i;
-        f1[i] = TI11 * z1i + TI12 * z2i + TI13 * z3i;
-        f2[i] = TI21 * z1i + TI22 * z2i + TI23 * z3i;
-        f3[i] = TI31 * z1i + TI32 * z2i + TI33 * z3i;
     }
 }
 
