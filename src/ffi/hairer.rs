@@ -9,6 +9,13 @@ use super::{message, message_as, read, unfit, FInt};
 use crate::hairer::messages::{Exit, Refusals};
 use crate::radau5::Outcome;
 
+/// Refuses an initial Y with a NaN or an infinity (its first such component named).
+pub(crate) fn nonfinite_y(y: &[f64], errors: &mut Refusals) {
+    if let Some(i) = y.iter().position(|v| !v.is_finite()) {
+        errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
+    }
+}
+
 /// The step data a dense-output function needs besides CONT (what each original kept in
 /// its COMMON block).
 #[derive(Clone, Copy)]

@@ -6,7 +6,8 @@
 //! original's layout from WORK(21) on. Unlike RADAU5, RADAU leaves RTOL and ATOL alone.
 
 use super::hairer::{
-    component, dense_call, exit_code, iwork_options, report, with_active, ActiveSolout, Step,
+    component, dense_call, exit_code, iwork_options, nonfinite_y, report, with_active,
+    ActiveSolout, Step,
 };
 use super::radau5::{Radau5Fcn, Radau5Jac, Radau5Mas, Radau5Solout};
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
@@ -267,18 +268,9 @@ impl Args {
         let (Some(y), Some(mut tols)) = (y, tols) else {
             return Err(Refusals::one("Y, RTOL or ATOL is a null pointer"));
         };
-        if let Some(i) = y.iter().position(|v| !v.is_finite()) {
-            errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
-        }
+        nonfinite_y(y, &mut errors);
         let (rtol, atol) = tols.pair();
-        let tol = if s.itol == 0 {
-            ToleranceRef::Scalar {
-                rtol: rtol[0],
-                atol: atol[0],
-            }
-        } else {
-            ToleranceRef::Vector { rtol, atol }
-        };
+        let tol = ToleranceRef::of_itol(s.itol, rtol, atol);
         let structure = Structure {
             n: nu,
             analytic_jacobian: s.ijac != 0,

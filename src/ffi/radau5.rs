@@ -6,7 +6,8 @@
 //! WORK with the original's layout from WORK(21) on.
 
 use super::hairer::{
-    component, dense_call, exit_code, iwork_options, report, with_active, ActiveSolout, Step,
+    component, dense_call, exit_code, iwork_options, nonfinite_y, report, with_active,
+    ActiveSolout, Step,
 };
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
@@ -466,23 +467,14 @@ fn check_data(y: &[f64], tols: &Tolerances<'_>, errors: &mut Refusals) {
             errors.push("RTOL and ATOL overlap without being the same array");
         }
     }
-    if let Some(i) = y.iter().position(|v| !v.is_finite()) {
-        errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
-    }
+    nonfinite_y(y, errors);
 }
 
 /// RTOL/ATOL as the core takes them (ITOL = 0: scalars; else vectors), borrowed.
 #[link_section = hot_path!(radau5)]
 fn tolerance<'t>(s: &Scalars, tols: &'t mut Tolerances<'_>) -> ToleranceRef<'t> {
     let (rtol, atol) = tols.pair();
-    if s.itol == 0 {
-        ToleranceRef::Scalar {
-            rtol: rtol[0],
-            atol: atol[0],
-        }
-    } else {
-        ToleranceRef::Vector { rtol, atol }
-    }
+    ToleranceRef::of_itol(s.itol, rtol, atol)
 }
 
 /// Numerical solution of a stiff or differential-algebraic system `M y' = f(x, y)` by the

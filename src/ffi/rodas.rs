@@ -6,7 +6,8 @@
 //! layout from WORK(21) on.
 
 use super::hairer::{
-    component, dense_call, exit_code, iwork_options, report, with_active, ActiveSolout, Step,
+    component, dense_call, exit_code, iwork_options, nonfinite_y, report, with_active,
+    ActiveSolout, Step,
 };
 use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
@@ -292,17 +293,8 @@ impl Args {
         let (Some(y), Some(rtol), Some(atol)) = (y, rtol, atol) else {
             return Err(Refusals::one("Y, RTOL or ATOL is a null pointer"));
         };
-        if let Some(i) = y.iter().position(|v| !v.is_finite()) {
-            errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
-        }
-        let tol = if s.itol == 0 {
-            ToleranceRef::Scalar {
-                rtol: rtol[0],
-                atol: atol[0],
-            }
-        } else {
-            ToleranceRef::Vector { rtol, atol }
-        };
+        nonfinite_y(y, &mut errors);
+        let tol = ToleranceRef::of_itol(s.itol, rtol, atol);
         let structure = Structure {
             n: nu,
             autonomous: s.ifcn == 0,

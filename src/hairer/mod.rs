@@ -59,6 +59,18 @@ impl<'t> ToleranceRef<'t> {
         }
     }
 
+    /// The originals' RTOL/ATOL arrays: their first values for ITOL = 0, else the arrays.
+    pub(crate) fn of_itol(itol: i32, rtol: &'t [f64], atol: &'t [f64]) -> Self {
+        if itol == 0 {
+            Self::Scalar {
+                rtol: rtol[0],
+                atol: atol[0],
+            }
+        } else {
+            Self::Vector { rtol, atol }
+        }
+    }
+
     /// Whether there is one pair per component (ITOL = 1).
     pub(crate) fn is_vector(&self) -> bool {
         matches!(self, Self::Vector { .. })
