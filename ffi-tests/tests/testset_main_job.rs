@@ -58,3 +58,25 @@ fn help_and_unknown_names() {
         );
     }
 }
+
+/// README: the timed runs against the original leave our messages at their default, so
+/// a row that ends in a failure prints its message inside the timed call, as the
+/// original's does; the untimed runs are quiet.
+#[test]
+fn timed_runs_print_the_failure_message_as_the_original_does() {
+    let exe = ffi_tests::kit_program(ffi_tests::Solver::Ddassl, "rober").expect("kit program");
+    let (timed, out) = ffi_tests::run_kit_timed(&exe, 1e-10, 1);
+    assert_eq!(timed.idid, -6);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("THE ERROR TEST FAILED REPEATEDLY"),
+        "no message: {stderr}"
+    );
+    let (quiet, out) = ffi_tests::run_kit_repeated(&exe, 1e-10, 1);
+    assert_eq!(quiet.idid, -6);
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
