@@ -90,11 +90,7 @@ impl Method {
 /// The constants RADCOV computes for its 3-stage branch (C31, C32, C31M1, C32M1,
 /// C31MC2, DD1..DD3).
 struct Three {
-    c1: f64,
-    c2: f64,
-    c1m1: f64,
-    c2m1: f64,
-    c1mc2: f64,
+    nodes: Nodes3,
     dd: [f64; 3],
 }
 
@@ -106,11 +102,13 @@ impl Three {
         let c1 = (4.0 - sq6) / 10.0;
         let c2 = (4.0 + sq6) / 10.0;
         Self {
-            c1,
-            c2,
-            c1m1: c1 - 1.0,
-            c2m1: c2 - 1.0,
-            c1mc2: c1 - c2,
+            nodes: Nodes3 {
+                c1,
+                c2,
+                c1m1: c1 - 1.0,
+                c2m1: c2 - 1.0,
+                c1mc2: c1 - c2,
+            },
             dd: [
                 -(13.0 + 7.0 * sq6) / 3.0,
                 (-13.0 + 7.0 * sq6) / 3.0,
@@ -128,7 +126,7 @@ impl Three {
         let [z1, z2, z3] = stages_mut::<3>(zz, n);
         let [f1, f2, f3] = stages_mut::<3>(ff, n);
         extrapolate3(
-            self.nodes(),
+            self.nodes,
             hquot,
             &TI3,
             [ak1, ak2, ak3],
@@ -147,17 +145,7 @@ impl Three {
     fn dense_output(&self, zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
         let n = y.len();
         let [_, c1, c2, c3] = stages_mut::<4>(cont, n);
-        collocation3(self.nodes(), y, stages::<3>(zz, n), c1, c2, c3);
-    }
-
-    fn nodes(&self) -> Nodes3 {
-        Nodes3 {
-            c1: self.c1,
-            c2: self.c2,
-            c1m1: self.c1m1,
-            c2m1: self.c2m1,
-            c1mc2: self.c1mc2,
-        }
+        collocation3(self.nodes, y, stages::<3>(zz, n), c1, c2, c3);
     }
 }
 

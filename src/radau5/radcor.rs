@@ -55,11 +55,8 @@ const TI: [[f64; 3]; 3] = [[TI11, TI12, TI13], [TI21, TI22, TI23], [TI31, TI32, 
 
 /// The method's constants, computed at run time exactly as the original computes them.
 struct Coefficients {
-    c1: f64,
-    c2: f64,
-    c1m1: f64,
-    c2m1: f64,
-    c1mc2: f64,
+    /// The nodes and their differences, as [`collocation3`] and [`extrapolate3`] take them.
+    nodes: Nodes3,
     dd: [f64; 3],
     /// `1/γ` of the real eigenvalue and `α + iβ` of the complex pair of A⁻¹.
     u1: f64,
@@ -68,18 +65,6 @@ struct Coefficients {
 }
 
 impl Coefficients {
-    /// The nodes and their differences, as [`collocation3`] takes them.
-    #[inline(always)]
-    fn nodes(&self) -> Nodes3 {
-        Nodes3 {
-            c1: self.c1,
-            c2: self.c2,
-            c1m1: self.c1m1,
-            c2m1: self.c2m1,
-            c1mc2: self.c1mc2,
-        }
-    }
-
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn new() -> Self {
@@ -94,11 +79,13 @@ impl Coefficients {
         let cno = alph * alph + beta * beta;
         let (c1m1, c2m1) = node_shifts();
         Self {
-            c1,
-            c2,
-            c1m1,
-            c2m1,
-            c1mc2: c1 - c2,
+            nodes: Nodes3 {
+                c1,
+                c2,
+                c1m1,
+                c2m1,
+                c1mc2: c1 - c2,
+            },
             dd: [
                 -(13.0 + 7.0 * sq6) / 3.0,
                 (-13.0 + 7.0 * sq6) / 3.0,
@@ -577,7 +564,7 @@ impl Stepper<'_, '_> {
         let (ak1, rest) = w.cont[n..].split_at(n);
         let (ak2, ak3) = rest.split_at(n);
         extrapolate3(
-            self.coef.nodes(),
+            self.coef.nodes,
             c3q,
             &TI,
             [ak1, ak2, &ak3[..n]],
@@ -658,8 +645,8 @@ impl Stepper<'_, '_> {
         let w = &mut self.w;
         let (y, cont) = (&y[..n], &mut w.cont[..n]);
         for (xs, z) in [
-            (st.x + c.c1 * st.h, &mut *w.z1),
-            (st.x + c.c2 * st.h, &mut *w.z2),
+            (st.x + c.nodes.c1 * st.h, &mut *w.z1),
+            (st.x + c.nodes.c2 * st.h, &mut *w.z2),
             (st.xph, &mut *w.z3),
         ] {
             add(cont, y, z);
@@ -806,7 +793,7 @@ impl Stepper<'_, '_> {
         let (_, cont) = w.cont.split_at_mut(n);
         let (cont1, rest) = cont.split_at_mut(n);
         let (cont2, cont3) = rest.split_at_mut(n);
-        collocation3(c.nodes(), y, [w.z1, w.z2, w.z3], cont1, cont2, cont3);
+        collocation3(c.nodes, y, [w.z1, w.z2, w.z3], cont1, cont2, cont3);
     }
 
     /// A step rejected by the error test: H/10 on the first step, else HNEW.
@@ -931,7 +918,10 @@ mod tests {
     #[test]
     fn coefficients_match_the_fortran_bits() {
         let c = Coefficients::new();
-        let bits = [c.c1, c.c2, c.dd[0], c.dd[1], c.u1, c.alph, c.beta].map(f64::to_bits);
+        let bits = [
+            c.nodes.c1, c.nodes.c2, c.dd[0], c.dd[1], c.u1, c.alph, c.beta,
+        ]
+        .map(f64::to_bits);
         assert_eq!(
             bits,
             [
