@@ -1,6 +1,13 @@
 //! The originals' messages: DDASSL's through SLATEC's XERMSG, DDASKR's through XERRWD
 //! (message number, text and the integer and real values it prints), with the Fortran
 //! edit descriptors their values are written in.
+//!
+//! The writers append to one [`Text`] (the records each ended by a newline), so that a
+//! message is formatted once, in the form that is printed, without a `String` per piece
+//! or any allocation.
+
+use std::borrow::Cow;
+use std::fmt::{self, Write as _};
 
 /// Which original's message routine a [`Diagnostic`] imitates.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,11 +41,13 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A DDASSL message through XERMSG.
     pub fn xermsg(nerr: i32, level: i32, text: String) -> Self {
+        let mut records = Text::new();
+        xermsg_records(nerr, level, &text, &mut records);
         Diagnostic {
             routine: Routine::Ddassl,
             nerr,
             level,
-            records: xermsg_records(nerr, level, &text),
+            records: split_records(&records),
             text,
             values: Vec::new(),
         }
@@ -47,95 +56,253 @@ impl Diagnostic {
     /// A DDASKR message through XERRWD: its lines (each with its own "DASKR--" prefix in
     /// the original: the first is kept), integer values I1, I2 and real values R1, R2.
     pub fn xerrwd(nerr: i32, level: i32, lines: &[&str], ints: &[i64], reals: &[f64]) -> Self {
-        let mut text = String::new();
-        for (k, line) in lines.iter().enumerate() {
-            if k == 0 {
-                text.push_str(line.trim_end());
-            } else {
-                text.push(' ');
-                text.push_str(line.trim_start_matches("DASKR--").trim());
-            }
-        }
-        let values: Vec<String> = ints
-            .iter()
-            .enumerate()
-            .map(|(k, v)| format!("I{} = {v}", k + 1))
-            .chain(
-                reals
-                    .iter()
-                    .enumerate()
-                    .map(|(k, v)| format!("R{} = {}", k + 1, fmt_d21(*v).trim_start())),
-            )
-            .collect();
-        if !values.is_empty() {
-            text.push_str("  In above message, ");
-            text.push_str(&values.join(", "));
-        }
+        let mut text = Text::new();
+        xerrwd_text(lines, ints, reals, &mut text);
+        let mut records = Text::new();
+        xerrwd_records(lines, ints, reals, &mut records);
         Diagnostic {
             routine: Routine::Ddaskr,
             nerr,
             level,
-            text,
+            text: text.to_str().into_owned(),
             values: reals.to_vec(),
-            records: xerrwd_records(lines, ints, reals),
+            records: split_records(&records),
         }
     }
 
     /// The message on one line: XERMSG's block in one line for DDASSL, the text for
     /// DDASKR.
     pub fn line(&self) -> String {
+        let mut line = Text::new();
+        self.write_line(&mut line);
+        line.to_str().into_owned()
+    }
+
+    /// Appends [`Diagnostic::line`] to `out`.
+    #[cold]
+    fn write_line(&self, out: &mut Text) {
         match self.routine {
-            Routine::Ddassl => {
-                let kind = if self.level >= 2 {
-                    "FATAL ERROR."
-                } else {
-                    "POTENTIALLY RECOVERABLE ERROR, PROGRAM CONTINUES."
-                };
-                format!(
-                    "***MESSAGE FROM ROUTINE DDASSL IN LIBRARY SLATEC. {kind} {} ERROR NUMBER = {}",
-                    self.text.replace("$$", " "),
-                    self.nerr
-                )
-            }
-            Routine::Ddaskr => self.text.clone(),
+            Routine::Ddassl => xermsg_line(self.nerr, self.level, out, |out| {
+                for (k, piece) in self.text.split("$$").enumerate() {
+                    if k > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(piece);
+                }
+            }),
+            Routine::Ddaskr => out.push_str(&self.text),
         }
+    }
+
+    /// Appends the records to `out`, each ended by a newline.
+    #[cold]
+    fn write_records(&self, out: &mut Text) {
+        for record in &self.records {
+            out.push_str(record);
+            out.push('\n');
+        }
+    }
+}
+
+/// A message as the solvers report it to the exports: the common failures as their
+/// parts (static texts and the values), formatted only when and as the caller prints
+/// them; anything else built.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Note<'a> {
+    /// A message built by [`Diagnostic::xermsg`] or [`Diagnostic::xerrwd`].
+    Built(&'a Diagnostic),
+    /// A DDASSL message at level 1 whose text is `parts` with `values` in `D15.6`
+    /// between them (one value fewer than parts; no `$$` in the parts).
+    Xermsg {
+        nerr: i32,
+        parts: &'static [&'static str],
+        values: [f64; 2],
+    },
+    /// A DDASKR message at level 1: `lines` and the first `reals` of `values` as R1, R2.
+    Xerrwd {
+        nerr: i32,
+        lines: &'static [&'static str],
+        values: [f64; 2],
+        reals: usize,
+    },
+}
+
+impl Note<'_> {
+    /// Appends the message on one line, as [`Diagnostic::line`].
+    #[cold]
+    pub(crate) fn write_line(&self, out: &mut Text) {
+        match self {
+            Note::Built(d) => d.write_line(out),
+            Note::Xermsg {
+                nerr,
+                parts,
+                values,
+            } => xermsg_line(*nerr, 1, out, |out| xermsg_text(parts, values, out)),
+            Note::Xerrwd {
+                lines,
+                values,
+                reals,
+                ..
+            } => xerrwd_text(lines, &[], &values[..*reals], out),
+        }
+    }
+
+    /// Appends the original's records, each ended by a newline, as
+    /// [`Diagnostic::records`].
+    #[cold]
+    pub(crate) fn write_records(&self, out: &mut Text) {
+        match self {
+            Note::Built(d) => d.write_records(out),
+            Note::Xermsg {
+                nerr,
+                parts,
+                values,
+            } => {
+                let mut text = Text::new();
+                xermsg_text(parts, values, &mut text);
+                xermsg_records(*nerr, 1, &text.to_str(), out);
+            }
+            Note::Xerrwd {
+                lines,
+                values,
+                reals,
+                ..
+            } => xerrwd_records(lines, &[], &values[..*reals], out),
+        }
+    }
+
+    /// The message as a [`Diagnostic`].
+    pub(crate) fn into_diagnostic(self) -> Diagnostic {
+        match self {
+            Note::Built(d) => d.clone(),
+            Note::Xermsg {
+                nerr,
+                parts,
+                values,
+            } => {
+                let mut text = Text::new();
+                xermsg_text(parts, &values, &mut text);
+                Diagnostic::xermsg(nerr, 1, text.to_str().into_owned())
+            }
+            Note::Xerrwd {
+                nerr,
+                lines,
+                values,
+                reals,
+            } => Diagnostic::xerrwd(nerr, 1, lines, &[], &values[..reals]),
+        }
+    }
+}
+
+/// Records written one after the other, each ended by a newline, as a list.
+fn split_records(records: &Text) -> Vec<String> {
+    records
+        .to_str()
+        .split_terminator('\n')
+        .map(String::from)
+        .collect()
+}
+
+/// Appends `parts` with `values` in `D15.6` between them.
+#[cold]
+fn xermsg_text(parts: &[&str], values: &[f64; 2], out: &mut Text) {
+    for (k, part) in parts.iter().enumerate() {
+        if k > 0 {
+            push_d15(out, values[k - 1]);
+        }
+        out.push_str(part);
+    }
+}
+
+/// Appends XERMSG's block for DDASSL on one line, the text written by `text`.
+#[cold]
+fn xermsg_line(nerr: i32, level: i32, out: &mut Text, text: impl FnOnce(&mut Text)) {
+    out.push_str("***MESSAGE FROM ROUTINE DDASSL IN LIBRARY SLATEC. ");
+    out.push_str(if level >= 2 {
+        "FATAL ERROR."
+    } else {
+        "POTENTIALLY RECOVERABLE ERROR, PROGRAM CONTINUES."
+    });
+    out.push(' ');
+    text(out);
+    out.push_str(" ERROR NUMBER = ");
+    push_int(out, nerr.into());
+}
+
+/// Appends XERRWD's message as one text: the lines (the first as it is, the others
+/// without their "DASKR--" prefix) and the values.
+#[cold]
+fn xerrwd_text(lines: &[&str], ints: &[i64], reals: &[f64], out: &mut Text) {
+    for (k, line) in lines.iter().enumerate() {
+        if k == 0 {
+            out.push_str(line.trim_end());
+        } else {
+            let mut rest = *line;
+            while let Some(after) = rest.strip_prefix("DASKR--") {
+                rest = after;
+            }
+            out.push(' ');
+            out.push_str(rest.trim());
+        }
+    }
+    if ints.is_empty() && reals.is_empty() {
+        return;
+    }
+    out.push_str("  In above message, ");
+    for (k, v) in ints.iter().enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        out.push('I');
+        push_int(out, k as i64 + 1);
+        out.push_str(" = ");
+        push_int(out, *v);
+    }
+    for (k, &v) in reals.iter().enumerate() {
+        if k > 0 || !ints.is_empty() {
+            out.push_str(", ");
+        }
+        out.push('R');
+        push_int(out, k as i64 + 1);
+        out.push_str(" = ");
+        d21(out, v, false);
     }
 }
 
 /// What SLATEC's XERMSG writes for DDASSL (the build whose control flags are fixed at
 /// one): the frame, the text wrapped by XERPRN, the error number. A fatal message ends the
 /// original's run after its block; the library returns instead (IDID = -33).
-fn xermsg_records(nerr: i32, level: i32, text: &str) -> Vec<String> {
+#[cold]
+fn xermsg_records(nerr: i32, level: i32, text: &str, out: &mut Text) {
     let kind = match level {
         l if l <= 0 => "INFORMATIVE MESSAGE, PROGRAM CONTINUES.",
         1 => "POTENTIALLY RECOVERABLE ERROR, PROGRAM CONTINUES.",
         _ => "FATAL ERROR, PROGRAM ABORTED.",
     };
-    let mut records = Vec::new();
     xerprn(
         " ***",
         "MESSAGE FROM ROUTINE DDASSL IN LIBRARY SLATEC.",
-        &mut records,
+        out,
     );
-    xerprn(" ***", kind, &mut records);
-    xerprn(" *  ", text, &mut records);
-    xerprn(" *  ", &format!("ERROR NUMBER = {nerr}"), &mut records);
-    xerprn(" *  ", " ", &mut records);
-    xerprn(" ***", "END OF MESSAGE", &mut records);
-    xerprn("", " ", &mut records);
-    records
+    xerprn(" ***", kind, out);
+    xerprn(" *  ", text, out);
+    xerprn(" *  ", &format!("ERROR NUMBER = {nerr}"), out);
+    xerprn(" *  ", " ", out);
+    xerprn(" ***", "END OF MESSAGE", out);
+    xerprn("", " ", out);
 }
 
 /// SLATEC's XERPRN: `message` after `prefix`, in pieces of at most 72 characters broken at
-/// blanks and at the newline mark `$$`, trailing blanks dropped.
-fn xerprn(prefix: &str, message: &str, records: &mut Vec<String>) {
+/// blanks and at the newline mark `$$`, trailing blanks dropped; each a record.
+#[cold]
+fn xerprn(prefix: &str, message: &str, out: &mut Text) {
     const WRAP: usize = 72;
     let msg = message.trim_end_matches(' ').as_bytes();
     if msg.is_empty() {
-        records.push(format!("{prefix} "));
+        out.push_str(prefix);
+        out.push_str(" \n");
         return;
     }
-    let piece = |from: usize, len: usize| String::from_utf8_lossy(&msg[from..from + len]);
     // The piece of at most WRAP characters from `next`, shortened to end before the last
     // blank within WRAP + 1 characters; its length and whether that blank is skipped.
     let break_at_blank = |next: usize, len: usize| -> (usize, usize) {
@@ -164,62 +331,254 @@ fn xerprn(prefix: &str, message: &str, records: &mut Vec<String>) {
             Some(at) if at > WRAP => break_at_blank(next, WRAP),
             Some(at) => (at, 2),
         };
-        records.push(format!("{prefix}{}", piece(next, len)));
+        out.push_str(prefix);
+        out.push_str(&String::from_utf8_lossy(&msg[next..next + len]));
+        out.push('\n');
         next += len + skip;
     }
 }
 
 /// What XERRWD writes for DDASKR's lines: each as `(1X,A)` from a CHARACTER*80 buffer,
 /// followed by the values its text names (I1, I2, R1, R2), in the original's formats.
-fn xerrwd_records(lines: &[&str], ints: &[i64], reals: &[f64]) -> Vec<String> {
+#[cold]
+fn xerrwd_records(lines: &[&str], ints: &[i64], reals: &[f64], out: &mut Text) {
     let (mut ints, mut reals) = (ints, reals);
-    let names = |line: &str, letter: char| {
-        (1..=2)
-            .filter(|k| {
-                let token = format!("{letter}{k}");
-                line.match_indices(&token).any(|(at, _)| {
-                    let before = line[..at].chars().next_back();
-                    let after = line[at + token.len()..].chars().next();
-                    !before.is_some_and(|c| c.is_ascii_alphanumeric())
-                        && !after.is_some_and(|c| c.is_ascii_alphanumeric())
-                })
-            })
-            .count()
-    };
-    let mut records = Vec::new();
     for (k, line) in lines.iter().enumerate() {
-        records.push(format!(" {line:<80}"));
+        out.push(' ');
+        out.push_str(line);
+        pad(out, 80_usize.saturating_sub(line.chars().count()));
+        out.push('\n');
         let last = k + 1 == lines.len();
         let ni = if last {
             ints.len()
         } else {
-            names(line, 'I').min(ints.len())
+            names(line, b'I').min(ints.len())
         };
         let nr = if last {
             reals.len()
         } else {
-            names(line, 'R').min(reals.len())
+            names(line, b'R').min(reals.len())
         };
         match ints[..ni] {
-            [i1] => records.push(format!("      In above message,  I1 ={i1:>10}")),
-            [i1, i2] => records.push(format!(
-                "      In above message,  I1 ={i1:>10}   I2 ={i2:>10}"
-            )),
+            [i1] => {
+                let _ = writeln!(out, "      In above message,  I1 ={i1:>10}");
+            }
+            [i1, i2] => {
+                let _ = writeln!(out, "      In above message,  I1 ={i1:>10}   I2 ={i2:>10}");
+            }
             _ => {}
         }
         match reals[..nr] {
-            [r1] => records.push(format!("      In above message,  R1 ={}", fmt_d21(r1))),
-            [r1, r2] => records.push(format!(
-                "      In above,  R1 ={}   R2 ={}",
-                fmt_d21(r1),
-                fmt_d21(r2)
-            )),
+            [r1] => {
+                out.push_str("      In above message,  R1 =");
+                d21(out, r1, true);
+                out.push('\n');
+            }
+            [r1, r2] => {
+                out.push_str("      In above,  R1 =");
+                d21(out, r1, true);
+                out.push_str("   R2 =");
+                d21(out, r2, true);
+                out.push('\n');
+            }
             _ => {}
         }
         ints = &ints[ni..];
         reals = &reals[nr..];
     }
-    records
+}
+
+/// How many of the value names `letter`1 and `letter`2 `line` names (each a token: no
+/// letter or digit either side).
+fn names(line: &str, letter: u8) -> usize {
+    let b = line.as_bytes();
+    let alnum = |at: Option<&u8>| at.is_some_and(u8::is_ascii_alphanumeric);
+    (b'1'..=b'2')
+        .filter(|&digit| {
+            b.windows(2).enumerate().any(|(at, w)| {
+                w == [letter, digit]
+                    && !alnum(at.checked_sub(1).and_then(|i| b.get(i)))
+                    && !alnum(b.get(at + 2))
+            })
+        })
+        .count()
+}
+
+/// Appends `n` blanks.
+#[cold]
+fn pad(out: &mut Text, n: usize) {
+    for _ in 0..n {
+        out.push(' ');
+    }
+}
+
+/// Text being formatted, on the stack up to 1 kB (so that a message allocates nothing:
+/// the allocator's code is cold on a first failing solve), on the heap beyond.
+pub(crate) struct Text {
+    stack: [u8; 1024],
+    len: usize,
+    heap: Vec<u8>,
+}
+
+impl Text {
+    #[cold]
+    pub(crate) fn new() -> Self {
+        Text {
+            stack: [0; 1024],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+
+    /// Appends bytes (of UTF-8 text).
+    #[cold]
+    pub(crate) fn push_bytes(&mut self, bytes: &[u8]) {
+        if self.heap.is_empty() {
+            if let Some(room) = self.stack.get_mut(self.len..self.len + bytes.len()) {
+                room.copy_from_slice(bytes);
+                self.len += bytes.len();
+                return;
+            }
+            self.heap.extend_from_slice(&self.stack[..self.len]);
+        }
+        self.heap.extend_from_slice(bytes);
+    }
+
+    #[cold]
+    pub(crate) fn push_str(&mut self, s: &str) {
+        self.push_bytes(s.as_bytes());
+    }
+
+    #[cold]
+    pub(crate) fn push(&mut self, c: char) {
+        self.push_bytes(c.encode_utf8(&mut [0; 4]).as_bytes());
+    }
+
+    /// The text written.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        if self.heap.is_empty() {
+            &self.stack[..self.len]
+        } else {
+            &self.heap
+        }
+    }
+
+    /// The text written, as a string.
+    pub(crate) fn to_str(&self) -> Cow<'_, str> {
+        String::from_utf8_lossy(self.as_bytes())
+    }
+}
+
+impl fmt::Write for Text {
+    #[cold]
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.push_str(s);
+        Ok(())
+    }
+}
+
+/// A finite value's magnitude as Rust's `{:.prec$e}` writes it, on the stack: its
+/// significant digits and decimal exponent.
+pub(crate) struct Scientific {
+    digits: [u8; 24],
+    len: usize,
+    /// The decimal exponent of the first digit.
+    pub(crate) exp: i32,
+}
+
+impl Scientific {
+    /// `|v|` with `prec` digits after the first (at most 22).
+    #[cold]
+    pub(crate) fn of(v: f64, prec: usize) -> Self {
+        /// The bytes written, in a fixed buffer.
+        struct Sink([u8; 32], usize);
+        impl fmt::Write for Sink {
+            #[cold]
+            fn write_str(&mut self, s: &str) -> fmt::Result {
+                let end = self.1 + s.len();
+                self.0
+                    .get_mut(self.1..end)
+                    .ok_or(fmt::Error)?
+                    .copy_from_slice(s.as_bytes());
+                self.1 = end;
+                Ok(())
+            }
+        }
+        let mut sink = Sink([0; 32], 0);
+        let _ = write!(sink, "{:.*e}", prec, v.abs());
+        let mut sci = Scientific {
+            digits: [0; 24],
+            len: 0,
+            exp: 0,
+        };
+        let (mut negative, mut in_exp) = (false, false);
+        for &c in &sink.0[..sink.1] {
+            match c {
+                b'e' => in_exp = true,
+                b'-' if in_exp => negative = true,
+                b'0'..=b'9' if in_exp => sci.exp = sci.exp * 10 + i32::from(c - b'0'),
+                b'0'..=b'9' if sci.len < sci.digits.len() => {
+                    sci.digits[sci.len] = c;
+                    sci.len += 1;
+                }
+                _ => {}
+            }
+        }
+        if negative {
+            sci.exp = -sci.exp;
+        }
+        sci
+    }
+
+    /// The significant digits, in ASCII.
+    pub(crate) fn digits(&self) -> &[u8] {
+        &self.digits[..self.len]
+    }
+}
+
+/// Appends an exponent of at least two digits, three when it needs them: `letter` (if
+/// any) and the sign for two digits, the sign alone for three (Fortran's `Ew.d` and
+/// `Dw.d`).
+#[cold]
+pub(crate) fn push_exponent(out: &mut Text, letter: char, exp: i32) {
+    let sign = if exp < 0 { '-' } else { '+' };
+    let e = exp.unsigned_abs();
+    if e > 99 {
+        out.push(sign);
+        push_digits(out, e, 3);
+    } else {
+        out.push(letter);
+        out.push(sign);
+        push_digits(out, e, 2);
+    }
+}
+
+/// Appends `v` in decimal (as `{v}` writes it, without the formatting machinery).
+#[cold]
+pub(crate) fn push_int(out: &mut Text, v: i64) {
+    if v < 0 {
+        out.push('-');
+    }
+    let mut digits = [0_u8; 20];
+    let mut at = digits.len();
+    let mut rest = v.unsigned_abs();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.push_bytes(&digits[at..]);
+}
+
+/// Appends the last `width` decimal digits of `v`, with leading zeros.
+#[cold]
+pub(crate) fn push_digits(out: &mut Text, v: u32, width: u32) {
+    for k in (0..width).rev() {
+        out.push(char::from(b'0' + (v / 10_u32.pow(k) % 10) as u8));
+    }
 }
 
 /// Fortran's `(I8)` edit descriptor.
@@ -235,47 +594,67 @@ pub fn fmt_i8(v: i64) -> String {
 /// Fortran's `(1P,D15.6)` edit descriptor, as gfortran writes it, into the original's
 /// CHARACTER*16 buffers (so with one trailing blank).
 pub fn fmt_d15(v: f64) -> String {
+    let mut s = Text::new();
+    push_d15(&mut s, v);
+    s.to_str().into_owned()
+}
+
+/// Appends [`fmt_d15`].
+#[cold]
+fn push_d15(out: &mut Text, v: f64) {
     if !v.is_finite() {
-        return format!("{v:>15} ");
+        let _ = write!(out, "{v:>15} ");
+        return;
     }
-    let s = format!("{v:.6e}");
-    let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp: i32 = exponent.parse().unwrap_or(0);
-    let body = if exp.abs() > 99 {
-        format!(
-            "{mantissa}{}{:03}",
-            if exp < 0 { '-' } else { '+' },
-            exp.abs()
-        )
-    } else {
-        format!(
-            "{mantissa}D{}{:02}",
-            if exp < 0 { '-' } else { '+' },
-            exp.abs()
-        )
-    };
-    format!("{body:>15} ")
+    let sci = Scientific::of(v, 6);
+    let negative = v.is_sign_negative();
+    // Sign, d.dddddd and a four-character exponent.
+    pad(out, 15 - (usize::from(negative) + 12));
+    if negative {
+        out.push('-');
+    }
+    let digits = sci.digits();
+    out.push_bytes(&digits[..1]);
+    out.push('.');
+    out.push_bytes(&digits[1..]);
+    push_exponent(out, 'D', sci.exp);
+    out.push(' ');
 }
 
 /// Fortran's `D21.13` edit descriptor, as XERRWD prints its real values.
 pub fn fmt_d21(v: f64) -> String {
+    let mut s = Text::new();
+    d21(&mut s, v, true);
+    s.to_str().into_owned()
+}
+
+/// Appends [`fmt_d21`], without its leading blanks unless `padded`.
+#[cold]
+fn d21(out: &mut Text, v: f64, padded: bool) {
     if !v.is_finite() {
-        return format!("{v:>21}");
+        if padded {
+            let _ = write!(out, "{v:>21}");
+        } else {
+            let _ = write!(out, "{v}");
+        }
+        return;
     }
+    let negative = v < 0.0;
+    // Sign, 0. and 13 digits, a four-character exponent.
+    if padded {
+        pad(out, 21 - (usize::from(negative) + 19));
+    }
+    if negative {
+        out.push('-');
+    }
+    out.push_str("0.");
     if v == 0.0 {
-        return format!("{:>21}", "0.0000000000000D+00");
+        out.push_str("0000000000000D+00");
+        return;
     }
-    let s = format!("{:.12e}", v.abs());
-    let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
-    let exp = exponent.parse::<i32>().unwrap_or(0) + 1;
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let sign = if v < 0.0 { "-" } else { "" };
-    let e = if exp.abs() > 99 {
-        format!("{}{:03}", if exp < 0 { '-' } else { '+' }, exp.abs())
-    } else {
-        format!("D{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
-    };
-    format!("{:>21}", format!("{sign}0.{digits}{e}"))
+    let sci = Scientific::of(v, 12);
+    out.push_bytes(sci.digits());
+    push_exponent(out, 'D', sci.exp + 1);
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use super::driver::integrate;
 use super::Problem;
-use crate::bdf::diagnostics::Diagnostic;
+use crate::bdf::diagnostics::{Diagnostic, Note};
 use crate::bdf::outcome::{self, Failure, KrylovFailure, Outcome, RootProblem, StepFailure, Stop};
 
 /// One DDASKR call: the original's arguments, as slices (RES, JAC, RT, RPAR and IPAR
@@ -50,7 +50,7 @@ pub fn ddaskr<P: Problem + ?Sized>(p: &mut P, call: Call<'_>) -> Vec<Diagnostic>
     let mut call = call;
     let mut notes = Vec::new();
     // The outcome is in IDID and the messages.
-    let _ = run(p, &mut call, |note| notes.push(note));
+    let _ = run(p, &mut call, |note| notes.push(note.into_diagnostic()));
     notes
 }
 
@@ -63,7 +63,7 @@ pub fn ddaskr<P: Problem + ?Sized>(p: &mut P, call: Call<'_>) -> Vec<Diagnostic>
 pub(crate) fn run<P: Problem + ?Sized>(
     p: &mut P,
     call: &mut Call<'_>,
-    mut report: impl FnMut(Diagnostic),
+    mut report: impl FnMut(Note<'_>),
 ) -> Outcome {
     let mut notes = Vec::new();
     let outcome = integrate(p, call, &mut notes);
@@ -87,7 +87,7 @@ pub(crate) fn run<P: Problem + ?Sized>(
 pub(crate) fn answer<P: Problem + ?Sized>(
     p: &mut P,
     call: &mut Call<'_>,
-    mut report: impl FnMut(Diagnostic),
+    mut report: impl FnMut(Note<'_>),
 ) {
     let mut notes = Vec::new();
     match integrate(p, call, &mut notes) {
@@ -113,11 +113,17 @@ fn failed(
     stop: Stop,
     notes: Vec<Diagnostic>,
     call: &mut Call<'_>,
-    mut report: impl FnMut(Diagnostic),
+    mut report: impl FnMut(Note<'_>),
 ) {
     let outcome = Err(stop);
     *call.idid = outcome::idid(&outcome);
-    warned(notes, &mut report);
+    // Without warnings (nearly always) `notes` owns nothing: forgotten, so that no drop
+    // code of its (cold on a first failing solve) runs.
+    if notes.capacity() == 0 {
+        std::mem::forget(notes);
+    } else {
+        warned(notes, &mut report);
+    }
     if let Err(stop) = &outcome {
         stopped(stop, &mut call.info[0], report);
     }
@@ -126,26 +132,26 @@ fn failed(
 /// The warnings a call printed on the way (the Krylov option's), reported in order.
 #[cold]
 #[inline(never)]
-fn warned(notes: Vec<Diagnostic>, report: impl FnMut(Diagnostic)) {
-    notes.into_iter().for_each(report);
+fn warned(notes: Vec<Diagnostic>, report: impl FnMut(Note<'_>)) {
+    notes.iter().map(Note::Built).for_each(report);
 }
 
 /// The messages of a call that stopped, and INFO(1) = -1 after illegal input.
 #[cold]
 #[inline(never)]
-fn stopped(stop: &Stop, info1: &mut i32, mut report: impl FnMut(Diagnostic)) {
+fn stopped(stop: &Stop, info1: &mut i32, mut report: impl FnMut(Note<'_>)) {
     let refusal = match stop {
         Stop::Failed { failure, t, h } => {
             report(failure_message(*failure, *t, *h));
             None
         }
-        Stop::Illegal(note) => Some(note.clone()),
+        Stop::Illegal(note) => Some(Note::Built(note)),
         Stop::Roots(problem) => Some(roots_message(*problem)),
         // The original returns here at XERRWD level 1 without setting IDID (it holds
         // the previous call's negative value); the library says with IDID = -33 that
         // the call was refused.
         Stop::NoActionTaken { idid } => {
-            report(Diagnostic::xerrwd(
+            let no_action = Diagnostic::xerrwd(
                 201,
                 1,
                 &[
@@ -155,14 +161,15 @@ fn stopped(stop: &Stop, info1: &mut i32, mut report: impl FnMut(Diagnostic)) {
                 ],
                 &[(*idid).into()],
                 &[],
-            ));
+            );
+            report(Note::Built(&no_action));
             None
         }
     };
     if let Some(note) = refusal {
         report(note);
         if *info1 == -1 {
-            report(Diagnostic::xerrwd(
+            let repeated = Diagnostic::xerrwd(
                 701,
                 1,
                 &[
@@ -171,129 +178,149 @@ fn stopped(stop: &Stop, info1: &mut i32, mut report: impl FnMut(Diagnostic)) {
                 ],
                 &[],
                 &[],
-            ));
+            );
+            report(Note::Built(&repeated));
         }
         *info1 = -1;
     }
 }
 
 /// The message of ill-defined root functions (IDID = -33, message 31).
-fn roots_message(problem: RootProblem) -> Diagnostic {
+fn roots_message(problem: RootProblem) -> Note<'static> {
     match problem {
-        RootProblem::ZeroTwice { t } => Diagnostic::xerrwd(
-            31,
-            1,
-            &[
+        RootProblem::ZeroTwice { t } => Note::Xerrwd {
+            nerr: 31,
+            lines: &[
                 "DASKR--  R IS ILL-DEFINED.  ZERO VALUES WERE FOUND AT TWO",
                 "         VERY CLOSE T VALUES, AT T = R1",
             ],
-            &[],
-            &[t],
-        ),
+            values: [t, 0.0],
+            reals: 1,
+        },
     }
 }
 
 /// The message of an unsuccessful return at TN = `t` with step size `h` (statements
-/// 600-700).
-fn failure_message(failure: Failure, t: f64, h: f64) -> Diagnostic {
-    let at_t_h = "DASKR--  AT T (=R1) AND STEPSIZE H (=R2) THE";
-    let (nerr, lines, reals): (i32, &[&str], Vec<f64>) = match failure {
-        Failure::TooMuchWork => (
-            610,
-            &[
-                "DASKR--  AT CURRENT T (=R1)  500 STEPS",
-                "DASKR--  TAKEN ON THIS CALL BEFORE REACHING TOUT",
-            ],
-            vec![t],
-        ),
-        Failure::TooMuchAccuracy { factor } => (
-            620,
-            &[
-                "DASKR--  AT T (=R1) TOO MUCH ACCURACY REQUESTED",
-                "DASKR--  FOR PRECISION OF MACHINE. RTOL AND ATOL",
-                "DASKR--  WERE INCREASED BY A FACTOR R (=R1)",
-            ],
-            vec![t, factor],
-        ),
-        Failure::NonPositiveWeight => (
-            630,
-            &[
-                "DASKR--  AT T (=R1) SOME ELEMENT OF WT",
-                "DASKR--  HAS BECOME .LE. 0.0",
-            ],
-            vec![t],
-        ),
-        Failure::Step(StepFailure::ErrorTestFailures) => (
-            640,
-            &[
-                at_t_h,
-                "DASKR--  ERROR TEST FAILED REPEATEDLY OR WITH ABS(H)=HMIN",
-            ],
-            vec![t, h],
-        ),
-        Failure::Step(StepFailure::ConvergenceFailures) => (
-            650,
-            &[
-                at_t_h,
-                "DASKR--  NONLINEAR SOLVER FAILED TO CONVERGE",
-                "DASKR--  REPEATEDLY OR WITH ABS(H)=HMIN",
-            ],
-            vec![t, h],
-        ),
-        Failure::Step(StepFailure::SingularMatrix) => (
-            660,
-            &[at_t_h, "DASKR--  ITERATION MATRIX IS SINGULAR."],
-            vec![t, h],
-        ),
-        Failure::Step(StepFailure::ConvergenceAfterErrorTests) => (
-            670,
-            &[
-                at_t_h,
-                "DASKR--  NONLINEAR SOLVER COULD NOT CONVERGE.",
-                "DASKR--  ALSO, THE ERROR TEST FAILED REPEATEDLY.",
-            ],
-            vec![t, h],
-        ),
-        Failure::Step(StepFailure::IllegalY) => (
-            675,
-            &[
-                at_t_h,
-                "DASKR--  NONLINEAR SYSTEM SOLVER COULD NOT CONVERGE",
-                "DASKR--  BECAUSE IRES WAS EQUAL TO MINUS ONE",
-            ],
-            vec![t, h],
-        ),
-        Failure::Step(StepFailure::Stopped) => (
-            680,
-            &[
-                "DASKR--  AT T (=R1) AND STEPSIZE H (=R2)",
-                "DASKR--  IRES WAS EQUAL TO MINUS TWO",
-            ],
-            vec![t, h],
-        ),
-        Failure::Krylov(KrylovFailure::Preconditioner) => (
-            655,
-            &[at_t_h, "DASKR--  PRECONDITIONER HAD REPEATED FAILURES."],
-            vec![t, h],
-        ),
-        Failure::Krylov(KrylovFailure::Psol) => (
-            690,
-            &[
-                "DASKR--  AT T (=R1) AND STEPSIZE H (=R2)",
-                "DASKR--  IER WAS NEGATIVE FROM PSOL",
-            ],
-            vec![t, h],
-        ),
-        Failure::Krylov(KrylovFailure::LinearSolver) => (
-            695,
-            &[at_t_h, "DASKR--  LINEAR SYSTEM SOLVER COULD NOT CONVERGE."],
-            vec![t, h],
-        ),
-        Failure::InitialValues { h: h0 } => (
-            685,
-            &[at_t_h, "DASKR--  INITIAL (Y,YPRIME) COULD NOT BE COMPUTED"],
-            vec![t, h0],
-        ),
-    };
-    Diagnostic::xerrwd(nerr, 1, lines, &[], &reals)
+/// 600-700), as parts formatted only when printed.
+#[cold]
+fn failure_message(failure: Failure, t: f64, h: f64) -> Note<'static> {
+    const AT_T_H: &str = "DASKR--  AT T (=R1) AND STEPSIZE H (=R2) THE";
+    let (nerr, lines, values, reals): (i32, &'static [&'static str], [f64; 2], usize) =
+        match failure {
+            Failure::TooMuchWork => (
+                610,
+                &[
+                    "DASKR--  AT CURRENT T (=R1)  500 STEPS",
+                    "DASKR--  TAKEN ON THIS CALL BEFORE REACHING TOUT",
+                ],
+                [t, h],
+                1,
+            ),
+            Failure::TooMuchAccuracy { factor } => (
+                620,
+                &[
+                    "DASKR--  AT T (=R1) TOO MUCH ACCURACY REQUESTED",
+                    "DASKR--  FOR PRECISION OF MACHINE. RTOL AND ATOL",
+                    "DASKR--  WERE INCREASED BY A FACTOR R (=R1)",
+                ],
+                [t, factor],
+                2,
+            ),
+            Failure::NonPositiveWeight => (
+                630,
+                &[
+                    "DASKR--  AT T (=R1) SOME ELEMENT OF WT",
+                    "DASKR--  HAS BECOME .LE. 0.0",
+                ],
+                [t, h],
+                1,
+            ),
+            Failure::Step(StepFailure::ErrorTestFailures) => (
+                640,
+                &[
+                    AT_T_H,
+                    "DASKR--  ERROR TEST FAILED REPEATEDLY OR WITH ABS(H)=HMIN",
+                ],
+                [t, h],
+                2,
+            ),
+            Failure::Step(StepFailure::ConvergenceFailures) => (
+                650,
+                &[
+                    AT_T_H,
+                    "DASKR--  NONLINEAR SOLVER FAILED TO CONVERGE",
+                    "DASKR--  REPEATEDLY OR WITH ABS(H)=HMIN",
+                ],
+                [t, h],
+                2,
+            ),
+            Failure::Step(StepFailure::SingularMatrix) => (
+                660,
+                &[AT_T_H, "DASKR--  ITERATION MATRIX IS SINGULAR."],
+                [t, h],
+                2,
+            ),
+            Failure::Step(StepFailure::ConvergenceAfterErrorTests) => (
+                670,
+                &[
+                    AT_T_H,
+                    "DASKR--  NONLINEAR SOLVER COULD NOT CONVERGE.",
+                    "DASKR--  ALSO, THE ERROR TEST FAILED REPEATEDLY.",
+                ],
+                [t, h],
+                2,
+            ),
+            Failure::Step(StepFailure::IllegalY) => (
+                675,
+                &[
+                    AT_T_H,
+                    "DASKR--  NONLINEAR SYSTEM SOLVER COULD NOT CONVERGE",
+                    "DASKR--  BECAUSE IRES WAS EQUAL TO MINUS ONE",
+                ],
+                [t, h],
+                2,
+            ),
+            Failure::Step(StepFailure::Stopped) => (
+                680,
+                &[
+                    "DASKR--  AT T (=R1) AND STEPSIZE H (=R2)",
+                    "DASKR--  IRES WAS EQUAL TO MINUS TWO",
+                ],
+                [t, h],
+                2,
+            ),
+            Failure::Krylov(KrylovFailure::Preconditioner) => (
+                655,
+                &[AT_T_H, "DASKR--  PRECONDITIONER HAD REPEATED FAILURES."],
+                [t, h],
+                2,
+            ),
+            Failure::Krylov(KrylovFailure::Psol) => (
+                690,
+                &[
+                    "DASKR--  AT T (=R1) AND STEPSIZE H (=R2)",
+                    "DASKR--  IER WAS NEGATIVE FROM PSOL",
+                ],
+                [t, h],
+                2,
+            ),
+            Failure::Krylov(KrylovFailure::LinearSolver) => (
+                695,
+                &[AT_T_H, "DASKR--  LINEAR SYSTEM SOLVER COULD NOT CONVERGE."],
+                [t, h],
+                2,
+            ),
+            Failure::InitialValues { h: h0 } => (
+                685,
+                &[AT_T_H, "DASKR--  INITIAL (Y,YPRIME) COULD NOT BE COMPUTED"],
+                [t, h0],
+                2,
+            ),
+        };
+    Note::Xerrwd {
+        nerr,
+        lines,
+        values,
+        reals,
+    }
 }

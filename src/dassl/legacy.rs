@@ -4,8 +4,8 @@
 
 use super::driver::integrate;
 use super::Residual;
-use crate::bdf::diagnostics::{fmt_d15, fmt_i8, Diagnostic};
-use crate::bdf::outcome::{self, Failure, Outcome, StepFailure, Stop};
+use crate::bdf::diagnostics::{fmt_i8, Diagnostic, Note};
+use crate::bdf::outcome::{self, Failure, KrylovFailure, Outcome, StepFailure, Stop};
 
 /// One DDASSL call: the original's arguments, as slices (RES, JAC, RPAR and IPAR travel
 /// in the [`Residual`] object).
@@ -44,7 +44,7 @@ pub fn ddassl<R: Residual + ?Sized>(res: &mut R, call: Call<'_>) -> Vec<Diagnost
     let mut call = call;
     let mut notes = Vec::new();
     // The outcome is in IDID and the messages.
-    let _ = run(res, &mut call, |note| notes.push(note));
+    let _ = run(res, &mut call, |note| notes.push(note.into_diagnostic()));
     notes
 }
 
@@ -57,7 +57,7 @@ pub fn ddassl<R: Residual + ?Sized>(res: &mut R, call: Call<'_>) -> Vec<Diagnost
 pub(crate) fn run<R: Residual + ?Sized>(
     res: &mut R,
     call: &mut Call<'_>,
-    report: impl FnMut(Diagnostic),
+    report: impl FnMut(Note<'_>),
 ) -> Outcome {
     let outcome = integrate(res, call);
     *call.idid = outcome::idid(&outcome);
@@ -77,7 +77,7 @@ pub(crate) fn run<R: Residual + ?Sized>(
 pub(crate) fn answer<R: Residual + ?Sized>(
     res: &mut R,
     call: &mut Call<'_>,
-    report: impl FnMut(Diagnostic),
+    report: impl FnMut(Note<'_>),
 ) {
     match integrate(res, call) {
         Ok(success) => *call.idid = success.idid(),
@@ -89,7 +89,7 @@ pub(crate) fn answer<R: Residual + ?Sized>(
 /// takes.
 #[cold]
 #[inline(never)]
-fn failed(stop: Stop, call: &mut Call<'_>, report: impl FnMut(Diagnostic)) {
+fn failed(stop: Stop, call: &mut Call<'_>, report: impl FnMut(Note<'_>)) {
     let outcome = Err(stop);
     *call.idid = outcome::idid(&outcome);
     if let Err(stop) = &outcome {
@@ -100,66 +100,105 @@ fn failed(stop: Stop, call: &mut Call<'_>, report: impl FnMut(Diagnostic)) {
 /// The messages of a call that stopped, and INFO(1) = -1 after illegal input.
 #[cold]
 #[inline(never)]
-fn stopped(stop: &Stop, info1: &mut i32, mut report: impl FnMut(Diagnostic)) {
+fn stopped(stop: &Stop, info1: &mut i32, mut report: impl FnMut(Note<'_>)) {
     match stop {
         // DDASSL has no root functions: its driver never reports them.
         Stop::Roots(_) => {}
         Stop::Failed { failure, t, h } => report(failure_message(*failure, *t, *h)),
         Stop::Illegal(note) => {
-            report(note.clone());
+            report(Note::Built(note));
             if *info1 == -1 {
-                report(Diagnostic::xermsg(
+                let repeated = Diagnostic::xermsg(
                     -999,
                     2,
                     "REPEATED OCCURRENCES OF ILLEGAL INPUT$$RUN TERMINATED. APPARENT INFINITE LOOP"
                         .into(),
-                ));
+                );
+                report(Note::Built(&repeated));
             }
             *info1 = -1;
         }
         // The original stops the program here (a fatal XERMSG); the library returns
         // instead, and says with IDID = -33 that the call was refused.
-        Stop::NoActionTaken { idid } => report(Diagnostic::xermsg(
-            -998,
-            2,
-            format!(
-                "THE LAST STEP TERMINATED WITH A NEGATIVE VALUE OF IDID = {} AND NO APPROPRIATE ACTION WAS TAKEN.  RUN TERMINATED",
-                fmt_i8((*idid).into())
-            ),
-        )),
+        Stop::NoActionTaken { idid } => {
+            let no_action = Diagnostic::xermsg(
+                -998,
+                2,
+                format!(
+                    "THE LAST STEP TERMINATED WITH A NEGATIVE VALUE OF IDID = {} AND NO APPROPRIATE ACTION WAS TAKEN.  RUN TERMINATED",
+                    fmt_i8((*idid).into())
+                ),
+            );
+            report(Note::Built(&no_action));
+        }
     }
 }
 
 /// The message of an unsuccessful return at TN = `t` with step size `h` (labels 600-690;
-/// XERMSG's number is the IDID).
-fn failure_message(failure: Failure, t: f64, h: f64) -> Diagnostic {
-    let (tn_s, h_s) = (fmt_d15(t), fmt_d15(h));
-    let text = match failure {
-        Failure::TooMuchWork => format!("AT CURRENT T = {tn_s} 500 STEPS TAKEN ON THIS CALL BEFORE REACHING TOUT"),
-        Failure::TooMuchAccuracy { .. } => format!(
-            "AT T = {tn_s} TOO MUCH ACCURACY REQUESTED FOR PRECISION OF MACHINE. RTOL AND ATOL WERE INCREASED TO APPROPRIATE VALUES"
-        ),
-        Failure::NonPositiveWeight => format!("AT T = {tn_s} SOME ELEMENT OF WT HAS BECOME .LE. 0.0"),
-        Failure::Step(StepFailure::ErrorTestFailures) => format!(
-            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE ERROR TEST FAILED REPEATEDLY OR WITH ABS(H)=HMIN"
-        ),
-        Failure::Step(StepFailure::ConvergenceFailures) => format!(
-            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR FAILED TO CONVERGE REPEATEDLY OR WITH ABS(H)=HMIN"
-        ),
-        Failure::Step(StepFailure::SingularMatrix) => format!("AT T = {tn_s} AND STEPSIZE H = {h_s} THE ITERATION MATRIX IS SINGULAR"),
-        Failure::Step(StepFailure::ConvergenceAfterErrorTests) => format!(
-            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR COULD NOT CONVERGE.  ALSO, THE ERROR TEST FAILED REPEATEDLY."
-        ),
-        Failure::Step(StepFailure::IllegalY) => format!(
-            "AT T = {tn_s} AND STEPSIZE H = {h_s} THE CORRECTOR COULD NOT CONVERGE BECAUSE IRES WAS EQUAL TO MINUS ONE"
-        ),
-        Failure::Step(StepFailure::Stopped) => format!("AT T = {tn_s} AND STEPSIZE H = {h_s} IRES WAS EQUAL TO MINUS TWO"),
-        Failure::InitialValues { h: ho } => format!(
-            "AT T = {tn_s} AND STEPSIZE H = {} THE INITIAL YPRIME COULD NOT BE COMPUTED",
-            fmt_d15(ho)
-        ),
+/// XERMSG's number is the IDID), as parts formatted only when printed.
+#[cold]
+fn failure_message(failure: Failure, t: f64, h: f64) -> Note<'static> {
+    const AT_T: &str = "AT T = ";
+    const AND_H: &str = " AND STEPSIZE H = ";
+    let parts: &'static [&'static str] = match failure {
+        Failure::TooMuchWork => &[
+            "AT CURRENT T = ",
+            " 500 STEPS TAKEN ON THIS CALL BEFORE REACHING TOUT",
+        ],
+        Failure::TooMuchAccuracy { .. } => &[
+            AT_T,
+            " TOO MUCH ACCURACY REQUESTED FOR PRECISION OF MACHINE. RTOL AND ATOL WERE INCREASED TO APPROPRIATE VALUES",
+        ],
+        Failure::NonPositiveWeight => &[AT_T, " SOME ELEMENT OF WT HAS BECOME .LE. 0.0"],
+        Failure::Step(StepFailure::ErrorTestFailures) => &[
+            AT_T,
+            AND_H,
+            " THE ERROR TEST FAILED REPEATEDLY OR WITH ABS(H)=HMIN",
+        ],
+        Failure::Step(StepFailure::ConvergenceFailures) => &[
+            AT_T,
+            AND_H,
+            " THE CORRECTOR FAILED TO CONVERGE REPEATEDLY OR WITH ABS(H)=HMIN",
+        ],
+        Failure::Step(StepFailure::SingularMatrix) => {
+            &[AT_T, AND_H, " THE ITERATION MATRIX IS SINGULAR"]
+        }
+        Failure::Step(StepFailure::ConvergenceAfterErrorTests) => &[
+            AT_T,
+            AND_H,
+            " THE CORRECTOR COULD NOT CONVERGE.  ALSO, THE ERROR TEST FAILED REPEATEDLY.",
+        ],
+        Failure::Step(StepFailure::IllegalY) => &[
+            AT_T,
+            AND_H,
+            " THE CORRECTOR COULD NOT CONVERGE BECAUSE IRES WAS EQUAL TO MINUS ONE",
+        ],
+        Failure::Step(StepFailure::Stopped) => &[AT_T, AND_H, " IRES WAS EQUAL TO MINUS TWO"],
+        Failure::InitialValues { h: h0 } => {
+            return Note::Xermsg {
+                nerr: failure.idid(),
+                parts: &[
+                    AT_T,
+                    AND_H,
+                    " THE INITIAL YPRIME COULD NOT BE COMPUTED",
+                ],
+                values: [t, h0],
+            }
+        }
         // DDASSL has no Krylov option: its steps never fail this way.
-        Failure::Krylov(k) => format!("AT T = {tn_s} AND STEPSIZE H = {h_s} THE KRYLOV SOLVER FAILED (IDID = {})", k.idid()),
+        Failure::Krylov(KrylovFailure::Preconditioner) => {
+            &[AT_T, AND_H, " THE KRYLOV SOLVER FAILED (IDID = -5)"]
+        }
+        Failure::Krylov(KrylovFailure::Psol) => {
+            &[AT_T, AND_H, " THE KRYLOV SOLVER FAILED (IDID = -13)"]
+        }
+        Failure::Krylov(KrylovFailure::LinearSolver) => {
+            &[AT_T, AND_H, " THE KRYLOV SOLVER FAILED (IDID = -14)"]
+        }
     };
-    Diagnostic::xermsg(failure.idid(), 1, text)
+    Note::Xermsg {
+        nerr: failure.idid(),
+        parts,
+        values: [t, h],
+    }
 }

@@ -11,7 +11,7 @@ use super::bdf::{
     call_jac, Arguments, Body, DaskrJac, DaskrKrylovJac, DaskrPsol, DaskrRes, DaskrRt, DasslJac,
     Entry, Extra, Own, OwnValues, Pointers,
 };
-use super::{ffi_boundary, message_as, narrow, read, saturate, FInt, IntArray, Parts};
+use super::{ffi_boundary, narrow, print, read, saturate, FInt, IntArray, Parts};
 use crate::daskr::{answer, Call, Problem, ResFlag};
 
 /// The user's RES, JAC and RT with the RPAR/IPAR pointers they receive.
@@ -305,7 +305,7 @@ impl Body for Solve {
                 nrt: nrt_core,
                 jroot: jroot_a.core(),
             },
-            |note| message_as(&note.line(), &note.records),
+            |note| print(&note),
         );
         // SAFETY: JROOT is writable by the caller's contract.
         unsafe { jroot_a.write_back() };

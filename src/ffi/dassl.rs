@@ -6,7 +6,7 @@
 //! called back through [`FortranCallbacks`] with RPAR and IPAR passed through untouched.
 
 use super::bdf::{call_jac, Arguments, Body, DasslJac, DasslRes, Entry, Extra, Own, Pointers};
-use super::{ffi_boundary, message_on_error_unit, saturate, FInt};
+use super::{ffi_boundary, print_on_error_unit, saturate, FInt};
 use crate::dassl::{answer, Call, ResFlag, Residual};
 
 /// The user's RES and JAC with the RPAR/IPAR pointers they receive.
@@ -89,7 +89,7 @@ impl Body for Solve {
                 rwork: &mut *args.rwork,
                 iwork: args.iwork.core(),
             },
-            |note| message_on_error_unit(&note.line(), &note.records),
+            |note| print_on_error_unit(&note),
         );
     }
 }

@@ -5,7 +5,8 @@
 use std::borrow::Cow;
 use std::cell::RefCell;
 
-use super::{message, message_as, read, unfit, FInt};
+use super::{message, message_as, print, read, unfit, FInt, Message};
+use crate::bdf::diagnostics::Text;
 use crate::hairer::messages::{Exit, Refusals};
 use crate::radau5::Outcome;
 
@@ -147,6 +148,17 @@ pub(crate) fn report(name: &str, refusals: &Refusals) {
 /// `nmax`), after the message of an exit before XEND.
 #[link_section = hot_path!(real)]
 pub(crate) fn exit_code(name: &str, outcome: Outcome, x: f64, h: f64, nmax: i64) -> i32 {
+    match outcome {
+        Outcome::Reached => 1,
+        _ => exited(name, outcome, x, h, nmax),
+    }
+}
+
+/// [`exit_code`] of an exit before XEND, with its message: out of line, off the path of
+/// a call that reaches XEND.
+#[cold]
+#[inline(never)]
+fn exited(name: &str, outcome: Outcome, x: f64, h: f64, nmax: i64) -> i32 {
     let (code, exit) = match outcome {
         Outcome::Reached => return 1,
         Outcome::Interrupted => (2, Exit::Interrupted),
@@ -154,6 +166,25 @@ pub(crate) fn exit_code(name: &str, outcome: Outcome, x: f64, h: f64, nmax: i64)
         Outcome::StepSizeTooSmall => (-3, Exit::StepSizeTooSmall { h }),
         Outcome::RepeatedlySingular { stage } => (-4, Exit::RepeatedlySingular { ier: stage }),
     };
-    message_as(&exit.line(name, x), &exit.unit6(name, x));
+    print(&ExitAt { exit, name, x });
     code
+}
+
+/// An exit before XEND of the code `name` at `x`, as a message.
+struct ExitAt<'a> {
+    exit: Exit,
+    name: &'a str,
+    x: f64,
+}
+
+impl Message for ExitAt<'_> {
+    #[cold]
+    fn line(&self, out: &mut Text) {
+        self.exit.write_line(out, self.name, self.x);
+    }
+
+    #[cold]
+    fn records(&self, out: &mut Text) {
+        self.exit.write_records(out, self.name, self.x);
+    }
 }

@@ -17,6 +17,8 @@ mod version;
 
 use std::io::Write;
 
+use crate::bdf::diagnostics::{Note, Text};
+
 // INTEGER in every export and callback signature. The core computes with i32: `narrow`,
 // `saturate` and `IntArray` convert at the boundary (no-ops in the default build).
 
@@ -255,44 +257,139 @@ enum Messages {
 }
 
 fn messages() -> Messages {
-    if std::env::var_os("STIFFDAE_QUIET").is_some_and(|v| v != "0") {
+    if env_is(c"STIFFDAE_QUIET", |v| v != b"0") {
         Messages::Quiet
-    } else if std::env::var_os("STIFFDAE_MESSAGES").is_some_and(|v| v == "unit6") {
+    } else if env_is(c"STIFFDAE_MESSAGES", |v| v == b"unit6") {
         Messages::Unit6
     } else {
         Messages::Lines
     }
 }
 
+/// Whether the environment variable `name` is set to a value that passes `test`, read
+/// with getenv(3): the C library's lookup, which a Fortran program's runtime has already
+/// run (std's `var_os` adds three page faults of its own to a first failing solve).
+#[cfg(unix)]
+fn env_is(name: &std::ffi::CStr, test: impl FnOnce(&[u8]) -> bool) -> bool {
+    extern "C" {
+        fn getenv(name: *const std::ffi::c_char) -> *const std::ffi::c_char;
+    }
+    // SAFETY: `name` is NUL-terminated; getenv only reads it and the environment, and
+    // returns null or a NUL-terminated value, read here at once (std's `set_var`, the one
+    // way Rust code changes the environment, requires that no other thread reads it).
+    unsafe {
+        let value = getenv(name.as_ptr());
+        !value.is_null() && test(std::ffi::CStr::from_ptr(value).to_bytes())
+    }
+}
+
+/// [`env_is`] where there is no getenv(3) to call directly.
+#[cfg(not(unix))]
+fn env_is(name: &std::ffi::CStr, test: impl FnOnce(&[u8]) -> bool) -> bool {
+    name.to_str()
+        .ok()
+        .and_then(std::env::var_os)
+        .is_some_and(|v| test(v.as_encoded_bytes()))
+}
+
+/// A message in our words and in the original's, formatted only in the style printed.
+pub(crate) trait Message {
+    /// Appends our line.
+    fn line(&self, out: &mut Text);
+    /// Appends the original's records, each ended by a newline.
+    fn records(&self, out: &mut Text);
+}
+
+/// A message of ours: our line, and in the unit-6 style the same after a blank.
+struct Ours<'a>(&'a str);
+
+impl Message for Ours<'_> {
+    fn line(&self, out: &mut Text) {
+        out.push_str(self.0);
+    }
+
+    fn records(&self, out: &mut Text) {
+        out.push(' ');
+        out.push_str(self.0);
+        out.push('\n');
+    }
+}
+
+/// A message given in both forms.
+struct Given<'a> {
+    line: &'a str,
+    records: &'a [String],
+}
+
+impl Message for Given<'_> {
+    fn line(&self, out: &mut Text) {
+        out.push_str(self.line);
+    }
+
+    fn records(&self, out: &mut Text) {
+        for record in self.records {
+            out.push_str(record);
+            out.push('\n');
+        }
+    }
+}
+
+/// The BDF codes' messages: built only when printed.
+impl Message for Note<'_> {
+    #[cold]
+    fn line(&self, out: &mut Text) {
+        self.write_line(out);
+    }
+
+    #[cold]
+    fn records(&self, out: &mut Text) {
+        self.write_records(out);
+    }
+}
+
 /// Writes a message of ours (one the original does not print): one line on stderr, or on
 /// stdout after a blank in the unit-6 style.
 pub(crate) fn message(text: &str) {
-    message_as(text, &[format!(" {text}")]);
+    emit(&Ours(text), false);
 }
 
 /// Writes a message the original prints as `records` on unit 6: `line` on stderr, or
 /// the records on stdout in the unit-6 style.
 pub(crate) fn message_as(line: &str, records: &[String]) {
-    emit(line, records, false);
+    emit(&Given { line, records }, false);
 }
 
-/// Writes a message the original prints as `records` on its error unit (SLATEC's
-/// I1MACH(4), stderr): `line`, or the records in the unit-6 style.
-pub(crate) fn message_on_error_unit(line: &str, records: &[String]) {
-    emit(line, records, true);
+/// Writes a message the original prints on unit 6: our line on stderr, or the records
+/// on stdout in the unit-6 style.
+pub(crate) fn print(message: &dyn Message) {
+    emit(message, false);
 }
 
-/// `line` on stderr, or in the unit-6 style the records on stderr (`error_unit`) or
-/// stdout, each message in one write.
-fn emit(line: &str, records: &[String], error_unit: bool) {
+/// Writes a message the original prints on its error unit (SLATEC's I1MACH(4), stderr):
+/// our line, or the records in the unit-6 style.
+pub(crate) fn print_on_error_unit(message: &dyn Message) {
+    emit(message, true);
+}
+
+/// Our line on stderr, or in the unit-6 style the records on stderr (`error_unit`) or
+/// stdout, each message in one write; nothing formatted when quiet. Cold, as the
+/// functions that format messages: the linker puts such code at the start of `.text`,
+/// beside what a program runs at startup, so that a first failing solve faults in no
+/// page of text for it (DDASSL rober 1e-10: 26 → 20 page faults in the solve).
+#[cold]
+#[inline(never)]
+fn emit(message: &dyn Message, error_unit: bool) {
     let style = messages();
-    let mut text = String::new();
-    match style {
-        Messages::Quiet => return,
-        Messages::Lines => text.push_str(line),
-        Messages::Unit6 => text.push_str(&records.join("\n")),
+    if style == Messages::Quiet {
+        return;
     }
-    text.push('\n');
+    let mut text = Text::new();
+    if style == Messages::Lines {
+        message.line(&mut text);
+        text.push('\n');
+    } else {
+        message.records(&mut text);
+    }
     if error_unit || style == Messages::Lines {
         to_stderr(text.as_bytes());
     } else {

@@ -3,7 +3,9 @@
 //! and the exit line `FORMAT(' EXIT OF RADAU5 AT X=',E18.4)` — for callers who want
 //! the messages where and as the original printed them.
 
-use std::fmt;
+use std::fmt::{self, Write as _};
+
+use crate::bdf::diagnostics::{push_digits, push_exponent, push_int, Scientific, Text};
 
 /// Input a Hairer code refuses: our line, and the original's record (none for a check
 /// the original does not make).
@@ -150,15 +152,17 @@ impl Record {
     /// Appends an INTEGER of the caller's kind.
     pub(crate) fn int(mut self, value: i64) -> Self {
         let width = if cfg!(feature = "int64") { 21 } else { 12 };
-        self.0.push_str(&format!("{value:>width$}"));
+        let _ = write!(self.0, "{value:>width$}");
         self.1 = true;
         self
     }
 
     /// Appends a DOUBLE PRECISION value.
     pub(crate) fn real(mut self, value: f64) -> Self {
-        self.0.push(' ');
-        self.0.push_str(&list_directed(value));
+        let mut text = Text::new();
+        text.push(' ');
+        list_directed(&mut text, value);
+        self.0.push_str(&text.to_str());
         self.1 = true;
         self
     }
@@ -172,29 +176,45 @@ impl Record {
 /// gfortran's list-directed REAL(8): 17 significant digits in 25 columns, fixed
 /// (and five trailing blanks) for 0.1 <= |v| < 1e17 and zero, else with a three-digit
 /// exponent.
-fn list_directed(v: f64) -> String {
+#[cold]
+fn list_directed(out: &mut Text, v: f64) {
     if !v.is_finite() {
-        return format!("{:>25}", nonfinite(v));
+        let _ = write!(out, "{:>25}", nonfinite(v));
+        return;
     }
-    let sci = format!("{:.16e}", v.abs());
-    let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exponent.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let sign = if v.is_sign_negative() { "-" } else { "" };
-    if v == 0.0 || (-1..17).contains(&exp) {
-        let body = if v == 0.0 {
-            format!("0.{}", "0".repeat(16))
-        } else if exp == -1 {
-            format!("0.{digits}")
+    let sci = Scientific::of(v, 16);
+    let (digits, exp) = (sci.digits(), sci.exp);
+    let negative = v.is_sign_negative();
+    let sign = usize::from(negative);
+    if (-1..17).contains(&exp) {
+        // Sign, 17 digits and the point, or "0." and 17 digits.
+        let width = sign + if exp == -1 { 19 } else { 18 };
+        pad(out, 20 - width);
+        if negative {
+            out.push('-');
+        }
+        if exp == -1 {
+            out.push_str("0.");
+            out.push_bytes(digits);
         } else {
             let (int, frac) = digits.split_at(exp as usize + 1);
-            format!("{int}.{frac}")
-        };
-        format!("{:>20}     ", format!("{sign}{body}"))
+            out.push_bytes(int);
+            out.push('.');
+            out.push_bytes(frac);
+        }
+        out.push_str("     ");
     } else {
-        let e_sign = if exp < 0 { '-' } else { '+' };
-        let body = format!("{sign}{mantissa}E{e_sign}{:03}", exp.abs());
-        format!("{body:>25}")
+        // Sign, d. and 16 digits, E and a signed three-digit exponent.
+        pad(out, 25 - (sign + 23));
+        if negative {
+            out.push('-');
+        }
+        out.push_bytes(&digits[..1]);
+        out.push('.');
+        out.push_bytes(&digits[1..]);
+        out.push('E');
+        out.push(if exp < 0 { '-' } else { '+' });
+        push_digits(out, exp.unsigned_abs(), 3);
     }
 }
 
@@ -209,28 +229,37 @@ fn nonfinite(v: f64) -> &'static str {
     }
 }
 
+/// Appends `n` blanks.
+#[cold]
+fn pad(out: &mut Text, n: usize) {
+    for _ in 0..n {
+        out.push(' ');
+    }
+}
+
 /// Fortran's `E18.4` as gfortran writes it: `0.dddd` and a two-digit exponent, the `E`
 /// dropped for three digits.
-fn e18_4(v: f64) -> String {
+#[cold]
+fn e18_4(out: &mut Text, v: f64) {
     if !v.is_finite() {
-        return format!("{:>18}", nonfinite(v));
+        let _ = write!(out, "{:>18}", nonfinite(v));
+        return;
     }
-    let sign = if v.is_sign_negative() { "-" } else { "" };
-    let (digits, exp) = if v == 0.0 {
-        ("0000".to_string(), 0)
+    let negative = v.is_sign_negative();
+    // Sign, 0.dddd and a four-character exponent.
+    pad(out, 18 - (usize::from(negative) + 10));
+    if negative {
+        out.push('-');
+    }
+    out.push_str("0.");
+    if v == 0.0 {
+        out.push_str("0000");
+        push_exponent(out, 'E', 0);
     } else {
-        let sci = format!("{:.3e}", v.abs());
-        let (mantissa, exponent) = sci.split_once('e').unwrap_or((&sci, "0"));
-        let exp: i32 = exponent.parse().unwrap_or(0);
-        (mantissa.replace('.', ""), exp + 1)
-    };
-    let e_sign = if exp < 0 { '-' } else { '+' };
-    let exponent = if exp.abs() > 99 {
-        format!("{e_sign}{:03}", exp.abs())
-    } else {
-        format!("E{e_sign}{:02}", exp.abs())
-    };
-    format!("{:>18}", format!("{sign}0.{digits}{exponent}"))
+        let sci = Scientific::of(v, 3);
+        out.push_bytes(sci.digits());
+        push_exponent(out, 'E', sci.exp + 1);
+    }
 }
 
 /// Why a Hairer code stopped short of XEND (its labels 176 to 179).
@@ -247,25 +276,42 @@ pub(crate) enum Exit {
 }
 
 impl Exit {
-    /// Our line, for the code `name` stopping at `x`.
-    pub(crate) fn line(self, name: &str, x: f64) -> String {
-        let why = match self {
-            Exit::Interrupted => " (stopped by SOLOUT)".to_string(),
-            Exit::TooManySteps { nmax } => format!(": more than nmax = {nmax} steps are needed"),
-            Exit::StepSizeTooSmall { h } => format!(": step size too small, h = {h:e}"),
-            Exit::RepeatedlySingular { ier } => {
-                format!(": matrix is repeatedly singular, ier = {ier}")
+    /// Appends our line, for the code `name` stopping at `x`.
+    #[cold]
+    pub(crate) fn write_line(self, out: &mut Text, name: &str, x: f64) {
+        out.push_str(name);
+        out.push_str(": exit of ");
+        out.push_str(name);
+        out.push_str(" at x = ");
+        let _ = write!(out, "{x:e}");
+        match self {
+            Exit::Interrupted => out.push_str(" (stopped by SOLOUT)"),
+            Exit::TooManySteps { nmax } => {
+                out.push_str(": more than nmax = ");
+                push_int(out, nmax);
+                out.push_str(" steps are needed");
             }
-        };
-        format!("{name}: exit of {name} at x = {x:e}{why}")
+            Exit::StepSizeTooSmall { h } => {
+                let _ = write!(out, ": step size too small, h = {h:e}");
+            }
+            Exit::RepeatedlySingular { ier } => {
+                out.push_str(": matrix is repeatedly singular, ier = ");
+                push_int(out, ier as i64);
+            }
+        }
     }
 
-    /// The original's records: the exit line and, for a failure, its reason (with the
-    /// original's spelling).
-    pub(crate) fn unit6(self, name: &str, x: f64) -> Vec<String> {
-        let exit = format!(" EXIT OF {name} AT X={}", e18_4(x));
+    /// Appends the original's records, each ended by a newline: the exit line and, for
+    /// a failure, its reason (with the original's spelling).
+    #[cold]
+    pub(crate) fn write_records(self, out: &mut Text, name: &str, x: f64) {
+        out.push_str(" EXIT OF ");
+        out.push_str(name);
+        out.push_str(" AT X=");
+        e18_4(out, x);
+        out.push('\n');
         let reason = match self {
-            Exit::Interrupted => return vec![exit],
+            Exit::Interrupted => return,
             Exit::TooManySteps { nmax } => Record::text(" MORE THAN NMAX =")
                 .int(nmax)
                 .then("STEPS ARE NEEDED"),
@@ -274,7 +320,8 @@ impl Exit {
                 Record::text(" MATRIX IS REPEATEDLY SINGULAR, IER=").int(ier as i64)
             }
         };
-        vec![exit, reason.finish()]
+        out.push_str(&reason.finish());
+        out.push('\n');
     }
 }
 
@@ -342,7 +389,9 @@ mod tests {
             (f64::INFINITY, "          Infinity"),
         ];
         for (x, expected) in cases {
-            assert_eq!(e18_4(x), expected);
+            let mut out = Text::new();
+            e18_4(&mut out, x);
+            assert_eq!(out.to_str(), expected);
         }
     }
 }
