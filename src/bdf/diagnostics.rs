@@ -412,10 +412,10 @@ fn pad(out: &mut Text, n: usize) {
     }
 }
 
-/// Text being formatted, on the stack up to 1 kB (so that a message allocates nothing:
-/// the allocator's code is cold on a first failing solve), on the heap beyond.
+/// Text being formatted, on the stack up to 512 bytes (so that a message allocates
+/// nothing: the allocator's code is cold on a first failing solve), on the heap beyond.
 pub(crate) struct Text {
-    stack: [u8; 1024],
+    stack: [u8; 512],
     len: usize,
     heap: Vec<u8>,
 }
@@ -424,14 +424,14 @@ impl Text {
     #[cold]
     pub(crate) fn new() -> Self {
         Text {
-            stack: [0; 1024],
+            stack: [0; 512],
             len: 0,
             heap: Vec::new(),
         }
     }
 
     /// Appends bytes (of UTF-8 text).
-    #[cold]
+    #[inline]
     pub(crate) fn push_bytes(&mut self, bytes: &[u8]) {
         if self.heap.is_empty() {
             if let Some(room) = self.stack.get_mut(self.len..self.len + bytes.len()) {
@@ -444,12 +444,12 @@ impl Text {
         self.heap.extend_from_slice(bytes);
     }
 
-    #[cold]
+    #[inline]
     pub(crate) fn push_str(&mut self, s: &str) {
         self.push_bytes(s.as_bytes());
     }
 
-    #[cold]
+    #[inline]
     pub(crate) fn push(&mut self, c: char) {
         self.push_bytes(c.encode_utf8(&mut [0; 4]).as_bytes());
     }
