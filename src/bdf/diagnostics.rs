@@ -406,7 +406,7 @@ fn names(line: &str, letter: u8) -> usize {
 
 /// Appends `n` blanks.
 #[cold]
-fn pad(out: &mut Text, n: usize) {
+pub(crate) fn pad(out: &mut Text, n: usize) {
     for _ in 0..n {
         out.push(' ');
     }
@@ -659,7 +659,7 @@ fn d21(out: &mut Text, v: f64, padded: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::{fmt_d15, fmt_i8};
+    use super::{fmt_d15, fmt_d21, fmt_i8, Text};
 
     #[test]
     fn edit_descriptors_match_gfortran() {
@@ -669,5 +669,28 @@ mod tests {
         assert_eq!(fmt_d15(1.5e200), "   1.500000+200 ");
         assert_eq!(fmt_i8(-5), "      -5");
         assert_eq!(fmt_i8(1_000_000_000), "********");
+        // What gfortran 12 writes for (D21.13).
+        assert_eq!(fmt_d21(2.903045015933e-4), "  0.2903045015933D-03");
+        assert_eq!(fmt_d21(0.0), "  0.0000000000000D+00");
+        assert_eq!(fmt_d21(-1.5e200), " -0.1500000000000+201");
+        assert_eq!(fmt_d21(1.0), "  0.1000000000000D+01");
+        assert_eq!(fmt_d21(-3.75e-5), " -0.3750000000000D-04");
+    }
+
+    /// Text longer than the stack buffer moves to the heap whole and in order.
+    #[test]
+    fn long_text_spills_to_the_heap() {
+        let mut text = Text::new();
+        let mut expected = String::new();
+        for k in 0..100 {
+            let piece = format!("record {k} é\n");
+            text.push_str(&piece);
+            expected.push_str(&piece);
+        }
+        text.push('!');
+        expected.push('!');
+        assert!(expected.len() > 512);
+        assert_eq!(text.as_bytes(), expected.as_bytes());
+        assert_eq!(text.to_str(), expected);
     }
 }

@@ -5,7 +5,7 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::bdf::diagnostics::{push_digits, push_exponent, push_int, Scientific, Text};
+use crate::bdf::diagnostics::{pad, push_digits, push_exponent, push_int, Scientific, Text};
 
 /// Input a Hairer code refuses: our line, and the original's record (none for a check
 /// the original does not make).
@@ -226,14 +226,6 @@ fn nonfinite(v: f64) -> &'static str {
         "Infinity"
     } else {
         "-Infinity"
-    }
-}
-
-/// Appends `n` blanks.
-#[cold]
-fn pad(out: &mut Text, n: usize) {
-    for _ in 0..n {
-        out.push(' ');
     }
 }
 
