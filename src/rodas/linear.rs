@@ -52,10 +52,50 @@ impl<'w> LinearSystem<'w> {
     /// SLVROD: `ak = E⁻¹ (dy + hd·fx + M·ynew)` for one stage; the term `hd·fx` only
     /// when `hd ≠ 0`, the term `M·ynew` only when `with_ynew` (STAGE1 of the original,
     /// false for the first stage).
+    ///
+    /// With `M = I` the original's two loops over AK (`AK = DY + HD·FX`, then `AK = AK +
+    /// YNEW`) are one, per element the same additions in the same order, and nothing is
+    /// held across the solve, so the common case runs without a frame (vdpol, n = 2:
+    /// the other cases and their saved registers out of line).
     #[allow(clippy::too_many_arguments)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     pub fn solve(
+        &mut self,
+        fjac: &[f64],
+        fmas: &[f64],
+        fac: f64,
+        dy: &[f64],
+        ak: &mut [f64],
+        fx: &[f64],
+        ynew: &[f64],
+        hd: f64,
+        with_ynew: bool,
+    ) {
+        let lin = &mut self.0;
+        if !(with_ynew && matches!(lin.mass, Mass::Identity)) {
+            return self.solve_with_mass(fjac, fmas, fac, dy, ak, fx, ynew, hd, with_ynew);
+        }
+        let n = lin.n;
+        let (ak, dy, fx, ynew) = (&mut ak[..n], &dy[..n], &fx[..n], &ynew[..n]);
+        if hd == 0.0 {
+            for i in 0..n {
+                ak[i] = dy[i] + ynew[i];
+            }
+        } else {
+            for i in 0..n {
+                ak[i] = dy[i] + hd * fx[i] + ynew[i];
+            }
+        }
+        lin.solve_e1(fjac, fac, ak);
+    }
+
+    /// [`solve`](Self::solve) for the first stage and for a mass matrix other than I.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
+    fn solve_with_mass(
         &mut self,
         fjac: &[f64],
         fmas: &[f64],
@@ -78,11 +118,7 @@ impl<'w> LinearSystem<'w> {
             }
         }
         if with_ynew {
-            if let Mass::Identity = lin.mass {
-                for (a, &y) in ak.iter_mut().zip(ynew) {
-                    *a += y;
-                }
-            } else if m1 == 0 {
+            if m1 == 0 {
                 // Cut to the nm1 (= n) components the rows index, so that the loads and
                 // stores need no checks.
                 let (ak, ynew) = (&mut ak[..lin.nm1], &ynew[..lin.nm1]);

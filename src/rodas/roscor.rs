@@ -495,6 +495,9 @@ impl<'s, 'w> Stepper<'s, 'w> {
     }
 
     /// `sqrt(Σ (ak6_i / sk_i)² / n)`, `sk_i = atol_i + rtol_i · max(|y_i|, |ynew_i|)`.
+    /// Inlined into its one caller, as the original computes it in ROSCOR: out of line
+    /// the chain of divisions and the square root ran alone before the return.
+    #[inline(always)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     fn error(&self, y: &[f64]) -> f64 {
