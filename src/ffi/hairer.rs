@@ -11,6 +11,7 @@ use crate::hairer::messages::{Exit, Refusals};
 use crate::radau5::Outcome;
 
 /// Refuses an initial Y with a NaN or an infinity (its first such component named).
+#[link_section = hot_path!(real)]
 pub(crate) fn nonfinite_y(y: &[f64], errors: &mut Refusals) {
     if let Some(i) = y.iter().position(|v| !v.is_finite()) {
         errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));

@@ -68,6 +68,33 @@ pub(crate) unsafe fn read_int(ptr: *const FInt, name: &str) -> Result<Option<i32
         .ok_or_else(|| format!("{name} = {v} is outside the 32-bit range of stiffdae's core"))
 }
 
+/// [`read_int`] for an argument that must be there: a null pointer is refused too. A
+/// function rather than a closure in each export, so that it lies with the solve's code
+/// (a closure does not take a section).
+///
+/// # Safety
+/// As [`read_int`].
+#[link_section = hot_path!(real)]
+pub(crate) unsafe fn required_int(ptr: *const FInt, name: &str) -> Result<i32, String> {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { read_int(ptr, name) }?.ok_or_else(null_scalar)
+}
+
+/// [`read`] for a REAL argument that must be there.
+///
+/// # Safety
+/// As [`read`].
+#[link_section = hot_path!(real)]
+pub(crate) unsafe fn required_real(ptr: *const f64) -> Result<f64, String> {
+    // SAFETY: the caller's contract, passed on.
+    unsafe { read(ptr) }.ok_or_else(null_scalar)
+}
+
+#[cold]
+fn null_scalar() -> String {
+    "a scalar argument is a null pointer".to_string()
+}
+
 /// The first of the `slots` (0-based) of `values` that does not fit `i32`, as the
 /// message of a refusal naming the array `name` and the slot 1-based.
 pub(crate) fn unfit<T: Copy + Into<i64>>(
@@ -655,6 +682,29 @@ pub(crate) fn overlapping(ranges: &[(usize, usize)]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A scalar argument that must be there: read, refused when null, refused (naming it)
+    /// when it does not fit the core's `i32`.
+    #[test]
+    fn required_scalars_are_read_or_refused() {
+        let (n, x): (FInt, f64) = (7, 2.5);
+        // SAFETY: live locals, and null pointers (which are refused, never read).
+        unsafe {
+            assert_eq!(required_int(&n, "N"), Ok(7));
+            assert_eq!(required_real(&x), Ok(2.5));
+            let null = "a scalar argument is a null pointer".to_string();
+            assert_eq!(required_int(std::ptr::null(), "N"), Err(null.clone()));
+            assert_eq!(required_real(std::ptr::null()), Err(null));
+        }
+        if FInt::BITS > 32 {
+            let wide = FInt::MAX;
+            // SAFETY: a live local.
+            let refused = unsafe { required_int(&wide, "LWORK") };
+            assert!(refused.is_err_and(|e| e.starts_with("LWORK = ")));
+        }
+    }
+
     /// A panic inside an export's body becomes the export's failure value.
     #[test]
     fn panics_are_caught_at_the_boundary() {

@@ -10,7 +10,9 @@ use super::hairer::{
     ActiveSolout, Step,
 };
 use super::radau5::{Radau5Fcn, Radau5Jac, Radau5Mas, Radau5Solout};
-use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt, Tolerances};
+use super::{
+    ffi_boundary, message, required_int, required_real, slice, slice_mut, FInt, Tolerances,
+};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, mass_band, Refusals};
 use crate::hairer::ToleranceRef;
 use crate::radau::layout;
@@ -174,12 +176,11 @@ impl Args {
     /// Non-null scalars point to valid values (the contract of [`radau_`]).
     #[link_section = hot_path!(radau)]
     unsafe fn scalars(&self) -> Result<Scalars, String> {
-        let null = || "a scalar argument is a null pointer".to_string();
-        // SAFETY: `read_int` and `read` reject null pointers; valid targets are the
-        // caller's contract.
-        let int = |ptr, name| unsafe { read_int(ptr, name) }?.ok_or_else(null);
+        // SAFETY: `required_int` and `required_real` reject null pointers; valid targets
+        // are the caller's contract.
+        let int = |ptr, name| unsafe { required_int(ptr, name) };
         // SAFETY: as above.
-        let real = |ptr| unsafe { read(ptr) }.ok_or_else(null);
+        let real = |ptr| unsafe { required_real(ptr) };
         let imas = int(self.imas, "IMAS")?;
         Ok(Scalars {
             n: int(self.n, "N")?,

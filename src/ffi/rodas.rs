@@ -9,7 +9,7 @@ use super::hairer::{
     component, dense_call, exit_code, iwork_options, nonfinite_y, report, with_active,
     ActiveSolout, Step,
 };
-use super::{ffi_boundary, message, read, read_int, slice, slice_mut, FInt};
+use super::{ffi_boundary, message, required_int, required_real, slice, slice_mut, FInt};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
 use crate::hairer::ToleranceRef;
 use crate::rodas::layout::{Layout, IW_STATS, W_ARRAYS};
@@ -341,12 +341,11 @@ impl Args {
     /// Non-null scalars point to valid values (the contract of [`rodas_`]).
     #[link_section = hot_path!(rodas)]
     unsafe fn scalars(&self) -> Result<Scalars, String> {
-        let null = || "a scalar argument is a null pointer".to_string();
-        // SAFETY: `read_int` and `read` reject null pointers; valid targets are the
-        // caller's contract.
-        let int = |ptr, name| unsafe { read_int(ptr, name) }?.ok_or_else(null);
+        // SAFETY: `required_int` and `required_real` reject null pointers; valid targets
+        // are the caller's contract.
+        let int = |ptr, name| unsafe { required_int(ptr, name) };
         // SAFETY: as above.
-        let real = |ptr| unsafe { read(ptr) }.ok_or_else(null);
+        let real = |ptr| unsafe { required_real(ptr) };
         let imas = int(self.imas, "IMAS")?;
         let ifcn = int(self.ifcn, "IFCN")?;
         Ok(Scalars {
