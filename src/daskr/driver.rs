@@ -17,7 +17,7 @@ use super::layout::{
 use super::legacy::Call;
 use super::rootcheck::{check, Check, Job};
 use super::step::take_step;
-use super::vectors::{invert_weights, mask_algebraic, weighted_rms};
+use super::vectors::{mask_algebraic, set_reciprocal_weights, weighted_rms};
 use super::Problem;
 use crate::bdf::compare::not_le;
 use crate::bdf::control::{
@@ -28,7 +28,7 @@ use crate::bdf::history::{column_mut, interpolate};
 use crate::bdf::layout::as_index;
 use crate::bdf::newton::StepLimits;
 use crate::bdf::outcome::{Failure, Outcome, RootProblem, Stop, Success};
-use crate::bdf::weights::{check_tolerances, scale_tolerances, set_weights, ToleranceProblem};
+use crate::bdf::weights::{check_tolerances, scale_tolerances, ToleranceProblem};
 
 /// Runs one DDASKR call: checks the input, starts or continues the integration and steps
 /// until TOUT, TSTOP, a root or a failure.
@@ -247,8 +247,7 @@ impl<'w, 'n> Run<'w, 'n> {
         } else {
             &w.phi[..w.layout.neq]
         };
-        set_weights(self.info[1] == 1, self.rtol, self.atol, base, w.wt);
-        if invert_weights(w.wt) != 0 {
+        if !set_reciprocal_weights(self.info[1] == 1, self.rtol, self.atol, base, w.wt) {
             return false;
         }
         if w.layout.separate_vt {
