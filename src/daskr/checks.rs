@@ -142,7 +142,7 @@ pub(super) fn check_first_call(c: &mut Call<'_>) -> Result<(Layout, bool), Illeg
 #[link_section = hot_path!(daskr)]
 fn check_options(c: &Call<'_>) -> Result<(i32, MatrixType), Illegal> {
     let info = &*c.info;
-    for (i, &v) in info.iter().enumerate().take(17).skip(1) {
+    for (i, &v) in (1..).zip(&info[1..17]) {
         let range = match i + 1 {
             10 => 0..=3,
             11 => 0..=2,
