@@ -815,6 +815,38 @@ fn axpy_column_full(xr: &mut [f64], xi: &mut [f64], ar: &[f64], ai: &[f64], tr: 
     }
 }
 
+/// [`axpy_c_full`] on the rows `from..` of the columns, in the pairs of [`rows_from`]
+/// (SOLC's forward loop).
+#[inline(always)]
+fn axpy_c_rows(
+    xr: &mut [f64],
+    xi: &mut [f64],
+    lr: &[f64],
+    li: &[f64],
+    tr: f64,
+    ti: f64,
+    from: usize,
+) {
+    let n = xr.len();
+    let (xi, lr, li) = (&mut xi[..n], &lr[..n], &li[..n]);
+    let mut i = from.min(n);
+    if i % 2 == 1 && i < n {
+        axpy_c_full(&mut xr[i], &mut xi[i], lr[i], li[i], tr, ti);
+        i += 1;
+    }
+    let pairs = xr[i..]
+        .chunks_exact_mut(2)
+        .zip(xi[i..].chunks_exact_mut(2))
+        .zip(lr[i..].chunks_exact(2).zip(li[i..].chunks_exact(2)));
+    for ((r, im), (a, b)) in pairs {
+        axpy_c_full(&mut r[0], &mut im[0], a[0], b[0], tr, ti);
+        axpy_c_full(&mut r[1], &mut im[1], a[1], b[1], tr, ti);
+    }
+    if (n - i) % 2 == 1 {
+        axpy_c_full(&mut xr[n - 1], &mut xi[n - 1], lr[n - 1], li[n - 1], tr, ti);
+    }
+}
+
 /// SOLC: solves `A x = b` with the factors of [`decc`] (`br`, `bi`, `ip` of length n).
 #[inline(always)]
 pub fn solc(
@@ -958,32 +990,31 @@ fn solc_body(
         let m = ip[k];
         let tr = exchange(br, m, k);
         let ti = exchange(bi, m, k);
-        let col = k * lda + k + 1..k * lda + n;
-        axpy_column_full(
-            &mut br[k + 1..],
-            &mut bi[k + 1..],
-            &ar[col.clone()],
-            &ai[col],
-            tr,
-            ti,
-        );
+        let col = k * lda..k * lda + n;
+        axpy_c_rows(br, bi, &ar[col.clone()], &ai[col], tr, ti, k + 1);
     }
+    // Row k-1 first and kept in registers, as in [`sol_body`].
+    let (mut xr, mut xi) = (br[n - 1], bi[n - 1]);
     for k in (1..n).rev() {
         let d = k + k * lda;
-        (br[k], bi[k]) = cdiv(br[k], bi[k], ar[d], ai[d]);
-        let tr = -br[k];
-        let ti = -bi[k];
+        (xr, xi) = cdiv(xr, xi, ar[d], ai[d]);
+        (br[k], bi[k]) = (xr, xi);
+        let tr = -xr;
+        let ti = -xi;
         let col = k * lda..k * lda + k;
+        let (cr, ci) = (&ar[col.clone()], &ai[col]);
+        (xr, xi) = (br[k - 1], bi[k - 1]);
+        axpy_c_full(&mut xr, &mut xi, cr[k - 1], ci[k - 1], tr, ti);
         axpy_column_full(
-            &mut br[..k],
-            &mut bi[..k],
-            &ar[col.clone()],
-            &ai[col],
+            &mut br[..k - 1],
+            &mut bi[..k - 1],
+            &cr[..k - 1],
+            &ci[..k - 1],
             tr,
             ti,
         );
     }
-    (br[0], bi[0]) = cdiv(br[0], bi[0], ar[0], ai[0]);
+    (br[0], bi[0]) = cdiv(xr, xi, ar[0], ai[0]);
 }
 
 /// DECB: LU factorisation of a band matrix with `ml` sub- and `mu` super-diagonals,
