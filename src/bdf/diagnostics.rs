@@ -2,7 +2,7 @@
 //! (message number, text and the integer and real values it prints), with the Fortran
 //! edit descriptors their values are written in.
 //!
-//! The writers append to one [`Text`] (the records each ended by a newline), so that a
+//! The writers append to one `Text` (the records each ended by a newline), so that a
 //! message is formatted once, in the form that is printed, without a `String` per piece
 //! or any allocation.
 
