@@ -98,3 +98,30 @@ fn every_kit_problem_runs_through_a_genuine_interface_driver_as_through_the_kit(
     }
     assert_eq!(compared, 2 * (9 + 8 + 8), "runs compared");
 }
+
+/// The kit's routines start on 64-byte boundaries in the programs that `testset` times
+/// against the original (README: the same objects, the same alignment in both programs).
+#[test]
+fn kit_routines_start_on_64_byte_boundaries() {
+    let exe = kit_program(Solver::Ddassl, "wheelmm").unwrap_or_else(|e| panic!("{e}"));
+    let out = std::process::Command::new("nm")
+        .arg(&exe)
+        .output()
+        .expect("nm runs");
+    let symbols = String::from_utf8_lossy(&out.stdout);
+    for name in [
+        "MAIN__", "dres_", "djac_", "result_", "prob_", "feval_", "jeval_",
+    ] {
+        let address = symbols
+            .lines()
+            .find_map(|line| {
+                let mut fields = line.split_whitespace();
+                let address = fields.next()?;
+                let kind = fields.next()?;
+                (fields.next() == Some(name) && kind.eq_ignore_ascii_case("t"))
+                    .then(|| u64::from_str_radix(address, 16).ok())?
+            })
+            .unwrap_or_else(|| panic!("{name} is not in {}", exe.display()));
+        assert_eq!(address % 64, 0, "{name} at {address:#x}");
+    }
+}
