@@ -157,11 +157,7 @@ impl Note<'_> {
                 nerr,
                 parts,
                 values,
-            } => {
-                let mut text = Text::new();
-                xermsg_text(parts, values, &mut text);
-                xermsg_records(*nerr, 1, &text.to_str(), out);
-            }
+            } => xermsg_records(*nerr, 1, &xermsg_message(parts, values).to_str(), out),
             Note::Xerrwd {
                 lines,
                 values,
@@ -179,11 +175,11 @@ impl Note<'_> {
                 nerr,
                 parts,
                 values,
-            } => {
-                let mut text = Text::new();
-                xermsg_text(parts, &values, &mut text);
-                Diagnostic::xermsg(nerr, 1, text.to_str().into_owned())
-            }
+            } => Diagnostic::xermsg(
+                nerr,
+                1,
+                xermsg_message(parts, &values).to_str().into_owned(),
+            ),
             Note::Xerrwd {
                 nerr,
                 lines,
@@ -212,6 +208,14 @@ fn xermsg_text(parts: &[&str], values: &[f64; 2], out: &mut Text) {
         }
         out.push_str(part);
     }
+}
+
+/// [`xermsg_text`] on its own, for XERMSG's records and for a built [`Diagnostic`].
+#[cold]
+fn xermsg_message(parts: &[&str], values: &[f64; 2]) -> Text {
+    let mut text = Text::new();
+    xermsg_text(parts, values, &mut text);
+    text
 }
 
 /// Appends XERMSG's block for DDASSL on one line, the text written by `text`.
