@@ -38,7 +38,7 @@
 /// Why: a program's first call of a solver takes a page fault for every 64 kB window of
 /// the library's text it touches (the kernel maps the file's pages around a fault, 16 at
 /// a time). Left to the compiler and the linker, the functions of one solve lie spread
-/// over megabytes of text among faer's generics and std: the first RODAS solve of ROBER
+/// over the library's text among generics and std: the first RODAS solve of ROBER
 /// took 11 faults of about 2 µs each, where the original's whole program takes one.
 ///
 /// In an object file each group is one section, so its functions lie together whatever

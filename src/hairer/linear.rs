@@ -20,7 +20,7 @@ use std::mem::ManuallyDrop;
 
 use super::OnStack;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
-use crate::linalg::{ComplexLu, ComplexLuIn, Kernel, RealLu, RealLuIn, Singular};
+use crate::linalg::{ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular};
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
 /// the work array and are passed to each method).
@@ -62,7 +62,7 @@ pub(crate) struct LinearSystem<'w> {
     pub jac_ld: usize,
     pub band: Option<(usize, usize)>,
     pub mass: Mass,
-    /// Never dropped: the decsol kernels own nothing (no faer box), and the drop glue of
+    /// Never dropped: the decsol kernels own nothing, and the drop glue of
     /// the kinds would be an out-of-line call far from the solve's text (a page fault on
     /// a program's first call).
     factors: ManuallyDrop<Factors<'w>>,
@@ -125,7 +125,7 @@ fn complex_part<'w>(
     let (er, ei, ip) = (carve(e, len), carve(e, len), carve(ip, nm1));
     match band {
         Some((ml, mu)) => ComplexLu::banded_in(nm1, ml, mu, er, ei, ip),
-        None => ComplexLu::dense_in(nm1, Kernel::Decsol, er, ei, ip),
+        None => ComplexLu::dense_in(nm1, er, ei, ip),
     }
 }
 
@@ -303,7 +303,7 @@ impl<'w> LinearSystem<'w> {
             let e1 = carve(&mut e, len);
             let e1 = match band {
                 Some((ml, mu)) => RealLu::banded_in(nm1, ml, mu, e1, carve(&mut ip, nm1)),
-                None => RealLu::dense_in(nm1, Kernel::Decsol, e1, carve(&mut ip, nm1)),
+                None => RealLu::dense_in(nm1, e1, carve(&mut ip, nm1)),
             };
             let k = (nm1, band);
             let e2 = [

@@ -4,15 +4,13 @@
 //! real and complex matrices, performing the floating-point operations of Hairer's
 //! `decsol.f` (DEC, SOL, DECC, SOLC, DECB, SOLB, DECBC, SOLBC) in the same order, so
 //! RADAU5 reproduces the original's step sequences at every order. [`RealLu`] and
-//! [`ComplexLu`] hold the matrix and its pivots, owned or lent by the caller; faer is
-//! available as an explicit, not bit-faithful, opt-in ([`Kernel::Faer`]). [`linpack`] holds DGEFA/DGESL and DGBFA/DGBSL as DASSL
-//! uses them. [`hessenberg`] holds ELMHES and the Hessenberg eliminations DECH, SOLH,
+//! [`ComplexLu`] hold the matrix and its pivots, owned or lent by the caller. [`linpack`]
+//! holds DGEFA/DGESL and DGBFA/DGBSL as DASSL uses them. [`hessenberg`] holds ELMHES and the Hessenberg eliminations DECH, SOLH,
 //! DECHC, SOLHC of `decsol.f`, RADAU5's IWORK(1) option.
 
 #[cfg(test)]
 mod bitwise_tests;
 pub mod decsol;
-mod faer_lu;
 pub mod hessenberg;
 pub mod linpack;
 
@@ -38,8 +36,6 @@ impl Band {
     }
 }
 
-use faer_lu::{FaerComplexLu, FaerRealLu};
-
 /// The elimination met a zero pivot at stage `stage` (1-based, IER of DEC).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Singular {
@@ -47,25 +43,11 @@ pub struct Singular {
     pub stage: usize,
 }
 
-/// Which dense kernel a factorisation uses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Kernel {
-    /// The `decsol` kernels: the original's operations in the original's order, bit for
-    /// bit, at every order (and at least as fast as DEC/DECC compiled with
-    /// `gfortran -O2`, see `cargo bench --bench linalg`).
-    #[default]
-    Decsol,
-    /// faer's blocked LU, opt-in only: faster on large truly dense matrices, but its
-    /// rounding differs from DEC's, so step sequences can drift from the original's.
-    Faer,
-}
-
-/// The storage and kernel of a [`RealLu`]; the pivots are the struct's own, so that
+/// The storage of a [`RealLu`]; the pivots are the struct's own, so that
 /// telling the kinds apart is one compare, not a decoded niche.
 enum RealKind {
     Dense,
     Banded { ml: usize, mu: usize },
-    Faer(Box<FaerRealLu>),
 }
 
 /// LU with partial pivoting of a real n×n matrix, dense or banded, in storage it owns
@@ -84,14 +66,9 @@ pub struct RealLu<A = Vec<f64>, P = Vec<usize>> {
 pub type RealLuIn<'w> = RealLu<&'w mut [f64], &'w mut [usize]>;
 
 impl RealLu {
-    /// A dense matrix, column-major with leading dimension n, factored by [`Kernel::Decsol`].
+    /// A dense matrix, column-major with leading dimension n.
     pub fn dense(n: usize) -> Self {
-        Self::dense_with(n, Kernel::Decsol)
-    }
-
-    /// A dense matrix factored by the given kernel.
-    pub fn dense_with(n: usize, kernel: Kernel) -> Self {
-        Self::dense_in(n, kernel, vec![0.0; n * n], vec![0; n])
+        Self::dense_in(n, vec![0.0; n * n], vec![0; n])
     }
 
     /// A band matrix with `ml` sub- and `mu` super-diagonals in DECB's storage: leading
@@ -106,18 +83,14 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<
     /// A dense matrix in `a` (exactly n² values) with the pivots in `ip` (n values).
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
-    pub fn dense_in(n: usize, kernel: Kernel, a: A, ip: P) -> Self {
+    pub fn dense_in(n: usize, a: A, ip: P) -> Self {
         assert!(a.as_ref().len() == n * n && ip.as_ref().len() == n);
-        let kind = match kernel {
-            Kernel::Faer => RealKind::Faer(Box::new(FaerRealLu::new(n))),
-            Kernel::Decsol => RealKind::Dense,
-        };
         Self {
             n,
             ld: n,
             a,
             ip,
-            kind,
+            kind: RealKind::Dense,
         }
     }
 
@@ -169,7 +142,6 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<
                 decsol::dec(1, self.a.as_mut(), 1, self.ip.as_mut())
             }
             RealKind::Banded { ml, mu } => self.factor_banded(ml, mu),
-            RealKind::Faer(ref mut f) => f.factor(self.a.as_mut()),
         }
     }
 
@@ -193,7 +165,6 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<
                 decsol::sol(1, self.a.as_ref(), 1, b, self.ip.as_ref())
             }
             RealKind::Banded { ml, mu } => self.solve_banded(ml, mu, b),
-            RealKind::Faer(ref mut f) => f.solve(self.a.as_ref(), b),
         }
     }
 
@@ -206,11 +177,10 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<
     }
 }
 
-/// The storage and kernel of a [`ComplexLu`], as [`RealKind`].
+/// The storage of a [`ComplexLu`], as [`RealKind`].
 enum ComplexKind {
     Dense,
     Banded { ml: usize, mu: usize },
-    Faer(Box<FaerComplexLu>),
 }
 
 /// LU with partial pivoting of a complex matrix stored as separate real and imaginary
@@ -230,15 +200,10 @@ pub struct ComplexLu<A = Vec<f64>, P = Vec<usize>> {
 pub type ComplexLuIn<'w> = ComplexLu<&'w mut [f64], &'w mut [usize]>;
 
 impl ComplexLu {
-    /// A dense matrix, column-major with leading dimension n, factored by [`Kernel::Decsol`].
+    /// A dense matrix, column-major with leading dimension n.
     pub fn dense(n: usize) -> Self {
-        Self::dense_with(n, Kernel::Decsol)
-    }
-
-    /// A dense matrix factored by the given kernel.
-    pub fn dense_with(n: usize, kernel: Kernel) -> Self {
         let len = n * n;
-        Self::dense_in(n, kernel, vec![0.0; len], vec![0.0; len], vec![0; n])
+        Self::dense_in(n, vec![0.0; len], vec![0.0; len], vec![0; n])
     }
 
     /// A band matrix in the storage of [`RealLu::banded`].
@@ -252,13 +217,9 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
     /// A dense matrix in `ar`, `ai` (exactly n² values each) with the pivots in `ip`.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
-    pub fn dense_in(n: usize, kernel: Kernel, ar: A, ai: A, ip: P) -> Self {
+    pub fn dense_in(n: usize, ar: A, ai: A, ip: P) -> Self {
         let len = n * n;
         assert!(ar.as_ref().len() == len && ai.as_ref().len() == len && ip.as_ref().len() == n);
-        let kind = match kernel {
-            Kernel::Faer => ComplexKind::Faer(Box::new(FaerComplexLu::new(n))),
-            Kernel::Decsol => ComplexKind::Dense,
-        };
         Self {
             n,
             ld: n,
@@ -266,7 +227,7 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
             ai,
             ip,
             den1: 0.0,
-            kind,
+            kind: ComplexKind::Dense,
         }
     }
 
@@ -321,7 +282,6 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
             }
             ComplexKind::Dense => self.factor_dense(),
             ComplexKind::Banded { ml, mu } => self.factor_banded(ml, mu),
-            ComplexKind::Faer(ref mut f) => f.factor(self.ar.as_ref(), self.ai.as_ref()),
         }
     }
 
@@ -356,7 +316,6 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
             }
             (ComplexKind::Dense, ..) => self.solve_dense(br, bi),
             (ComplexKind::Banded { ml, mu }, ..) => self.solve_banded(*ml, *mu, br, bi),
-            (ComplexKind::Faer(_), ..) => self.solve_faer(br, bi),
         }
     }
 
@@ -374,12 +333,6 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
     fn solve_banded(&self, ml: usize, mu: usize, br: &mut [f64], bi: &mut [f64]) {
         let (ar, ai, ip) = (self.ar.as_ref(), self.ai.as_ref(), self.ip.as_ref());
         decsol::solbc(self.n, ar, ai, self.ld, ml, mu, br, bi, ip);
-    }
-
-    fn solve_faer(&mut self, br: &mut [f64], bi: &mut [f64]) {
-        if let ComplexKind::Faer(f) = &mut self.kind {
-            f.solve(br, bi);
-        }
     }
 }
 
@@ -466,12 +419,10 @@ mod tests {
     }
 
     #[test]
-    fn dense_and_faer_solve_real_and_complex_systems() {
+    fn dense_solves_real_and_complex_systems() {
         for n in [1, 2, 3, 8, 16, 17, 27, 40, 100] {
-            for kernel in [Kernel::Decsol, Kernel::Faer] {
-                check_real(n, n, RealLu::dense_with(n, kernel), None);
-                check_complex(n, n, ComplexLu::dense_with(n, kernel), None);
-            }
+            check_real(n, n, RealLu::dense(n), None);
+            check_complex(n, n, ComplexLu::dense(n), None);
         }
     }
 
@@ -520,14 +471,12 @@ mod tests {
         assert_eq!(lu.factor(), Err(Singular { stage: 1 }));
 
         let n = 35;
-        for kernel in [Kernel::Decsol, Kernel::Faer] {
-            let mut lu = RealLu::dense_with(n, kernel);
-            lu.matrix_mut().fill(1.0);
-            assert!(lu.factor().is_err());
-            let mut lu = ComplexLu::dense_with(n, kernel);
-            lu.matrix_mut().0.fill(1.0);
-            assert!(lu.factor().is_err());
-        }
+        let mut lu = RealLu::dense(n);
+        lu.matrix_mut().fill(1.0);
+        assert!(lu.factor().is_err());
+        let mut lu = ComplexLu::dense(n);
+        lu.matrix_mut().0.fill(1.0);
+        assert!(lu.factor().is_err());
     }
 
     /// DEC on a 3×3 matrix whose factors are computed by hand: pivots rows 2 then 3,
