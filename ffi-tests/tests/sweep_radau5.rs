@@ -87,7 +87,7 @@ fn order(tag: &str) -> (usize, usize) {
     (n, nm1)
 }
 
-/// Whether a run factors a full matrix of order >= 32 (the kernel that was faer's).
+/// Whether a run factors a full matrix of order >= 32 (where RADAU5 once panicked).
 fn dense_32(tag: &str) -> bool {
     let full = tag.split('/').any(|p| p.starts_with("JF") || p == "MF");
     full && order(tag).1 >= 32
