@@ -4,6 +4,7 @@
 //! increment is each method's own and passed in.
 
 use super::layout::MatrixType;
+pub use crate::linalg::linpack::solve_in_registers;
 use crate::linalg::linpack::{lu_factor_band, lu_factor_dense, lu_solve_band, lu_solve_dense};
 
 /// How the iteration matrix is stored in WM.
@@ -63,50 +64,6 @@ pub fn solve(shape: &Shape, wm: &[f64], ipvt: &[i32], v: &mut [f64]) {
     } else {
         lu_solve_dense(pd, neq, neq, ipvt, v);
     }
-}
-
-/// DGESL of order `N` on `b` held in registers, PD dense in `pd` with pivots `ipvt`: the
-/// same operations as [`lu_solve_dense`] (DAXPY skipped for a zero multiplier, as the
-/// reference BLAS), the row exchanges as selects. False, with `b` untouched, when a pivot
-/// is not a row DGEFA could have chosen; the general solve then does what it does.
-#[inline(always)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(bdf)]
-pub fn solve_in_registers<const N: usize>(pd: &[f64], ipvt: &[i32], b: &mut [f64; N]) -> bool {
-    let (a, ipvt) = (&pd[..N * N], &ipvt[..N]);
-    let mut rows = [0; N];
-    for (k, row) in rows.iter_mut().enumerate().take(N.saturating_sub(1)) {
-        match usize::try_from(ipvt[k]) {
-            Ok(p) if p > k && p <= N => *row = p - 1,
-            _ => return false,
-        }
-    }
-    for k in 0..N.saturating_sub(1) {
-        let l = rows[k];
-        let mut t = b[k];
-        for i in k + 1..N {
-            if i == l {
-                t = b[i];
-                b[i] = b[k];
-            }
-        }
-        b[k] = t;
-        if t != 0.0 {
-            for i in k + 1..N {
-                b[i] += t * a[k * N + i];
-            }
-        }
-    }
-    for k in (0..N).rev() {
-        b[k] /= a[k * N + k];
-        let t = -b[k];
-        if t != 0.0 {
-            for i in 0..k {
-                b[i] += t * a[k * N + i];
-            }
-        }
-    }
-    true
 }
 
 /// The iteration matrix by difference quotients, as DDAJAC and DMATD form it: dense, one
@@ -179,46 +136,4 @@ pub fn difference_matrix(
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::solve_in_registers;
-    use crate::linalg::linpack::{lu_factor_dense, lu_solve_dense};
-
-    /// The solve in registers gives the bits of DGESL, with row exchanges, zero
-    /// multipliers (the skipped DAXPY) and signed zeros in the right-hand side.
-    #[test]
-    fn solve_in_registers_as_dgesl() {
-        fn check<const N: usize>(a: &[f64], b: [f64; N]) {
-            let mut lu = a[..N * N].to_vec();
-            let mut ipvt = [0; N];
-            assert_eq!(lu_factor_dense(&mut lu, N, N, &mut ipvt), 0);
-            let mut general = b;
-            lu_solve_dense(&lu, N, N, &ipvt, &mut general);
-            let mut fast = b;
-            assert!(solve_in_registers(&lu, &ipvt, &mut fast));
-            assert_eq!(
-                fast.map(f64::to_bits),
-                general.map(f64::to_bits),
-                "{a:?} {b:?}"
-            );
-        }
-        let matrices = [
-            [2.0, 0.5, -1.0, 3.0, 7.0, 0.25, -4.0, 1.0, 9.0],
-            [1e-3, 4.0, 2.0, 0.0, 1.0, -5.0, 3.0, 0.0, 1.0],
-            [0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 2.0],
-        ];
-        let rhs = [[1.0, -0.0, 3.5], [0.0, 2.0, -0.0], [-0.0, -0.0, 1e-300]];
-        for a in &matrices {
-            for b in rhs {
-                check::<1>(&[a[0] + 1.0], [b[0]]);
-                check::<2>(&[a[0], a[1], a[3], a[4]], [b[0], b[1]]);
-                check::<3>(a, b);
-            }
-        }
-        let mut b = [1.0, 2.0];
-        assert!(!solve_in_registers(&[1.0, 0.0, 0.0, 1.0], &[3, 2], &mut b));
-        assert_eq!(b, [1.0, 2.0]);
-    }
 }

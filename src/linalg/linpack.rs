@@ -94,6 +94,25 @@ fn store_pivot(ipvt: &mut [i32], k: usize, row: usize) {
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
 pub fn lu_factor_dense(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) -> usize {
+    let exact = (a.len() >= n * n) & (ipvt.len() >= n);
+    if lda == n && (2..=FIXED).contains(&n) && exact {
+        return FACTOR_FIXED[n - 2](a, ipvt);
+    }
+    factor_dense_any(a, lda, n, ipvt)
+}
+
+/// [`factor_dense_body`] for any order and leading dimension.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
+fn factor_dense_any(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) -> usize {
+    factor_dense_body(a, lda, n, ipvt)
+}
+
+/// DGEFA's loops; the columns right of the pivot column split off one by one, so that
+/// each update checks its column once.
+#[inline(always)]
+fn factor_dense_body(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) -> usize {
     let mut info = 0;
     for k in 0..n.saturating_sub(1) {
         let col_k = k * lda;
@@ -107,16 +126,18 @@ pub fn lu_factor_dense(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) ->
             a.swap(col_k + l, col_k + k);
         }
         let t = -1.0 / a[col_k + k];
-        scale(t, &mut a[col_k + k + 1..col_k + n]);
-        for j in k + 1..n {
-            let col_j = j * lda;
-            let t = a[col_j + l];
+        let (done, rest) = a.split_at_mut(col_k + lda);
+        let mult = &mut done[col_k + k + 1..col_k + n];
+        scale(t, mult);
+        let mult = &*mult;
+        for col in rest.chunks_mut(lda).take(n - k - 1) {
+            let col = &mut col[..n];
+            let t = col[l];
             if l != k {
-                a[col_j + l] = a[col_j + k];
-                a[col_j + k] = t;
+                col[l] = col[k];
+                col[k] = t;
             }
-            let (x, y) = column_pair(a, col_k + k + 1, col_j + k + 1, n - k - 1);
-            axpy(t, x, y);
+            axpy(t, mult, &mut col[k + 1..]);
         }
     }
     if n > 0 {
@@ -128,11 +149,132 @@ pub fn lu_factor_dense(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) ->
     info
 }
 
+/// Each order's dense factorisation and solve in a module and a text section of their
+/// own ([`hot_path!`]`(kernels, order)`, beside the order's DEC and SOL): a program runs
+/// the kernels of one order, and so touches one stretch of kernel text, not the 60 kB
+/// the instances of all orders take.
+macro_rules! per_order {
+    ($($m:ident $n:literal $section:literal $solve:ident;)*) => {
+        $(
+            mod $m {
+                #[inline(never)]
+                #[allow(unsafe_code)]
+                #[link_section = hot_path!(kernels, $section)]
+                pub(super) fn factor(a: &mut [f64], ipvt: &mut [i32]) -> usize {
+                    super::factor_dense_body(&mut a[..$n * $n], $n, $n, &mut ipvt[..$n])
+                }
+
+                #[inline(never)]
+                #[allow(unsafe_code)]
+                #[link_section = hot_path!(kernels, $section)]
+                pub(super) fn solve(a: &[f64], ipvt: &[i32], b: &mut [f64]) -> bool {
+                    super::$solve::<$n>(a, ipvt, b)
+                }
+            }
+        )*
+
+        /// DGEFA for the orders 2 to [`FIXED`], by order: a table of the instances'
+        /// addresses in relocated data, not a `match` jumping through `.rodata` (a page
+        /// nothing else of a step reads).
+        static FACTOR_FIXED: [fn(&mut [f64], &mut [i32]) -> usize; FIXED - 1] = [$($m::factor),*];
+
+        /// DGESL for the orders 2 to [`FIXED`], by order (as [`FACTOR_FIXED`]).
+        static SOLVE_FIXED: [fn(&[f64], &[i32], &mut [f64]) -> bool; FIXED - 1] = [$($m::solve),*];
+    };
+}
+
+per_order!(
+    d02 2 "02" solve_small;
+    d03 3 "03" solve_small;
+    d04 4 "04" solve_small;
+    d05 5 "05" solve_small;
+    d06 6 "06" solve_small;
+    d07 7 "07" solve_small;
+    d08 8 "08" solve_small;
+    d09 9 "09" solve_small;
+    d10 10 "10" solve_small;
+    d11 11 "11" solve_fixed;
+    d12 12 "12" solve_fixed;
+    d13 13 "13" solve_fixed;
+    d14 14 "14" solve_fixed;
+    d15 15 "15" solve_fixed;
+    d16 16 "16" solve_fixed;
+    d17 17 "17" solve_fixed;
+    d18 18 "18" solve_fixed;
+    d19 19 "19" solve_fixed;
+    d20 20 "20" solve_fixed;
+    d21 21 "21" solve_fixed;
+    d22 22 "22" solve_fixed;
+    d23 23 "23" solve_fixed;
+    d24 24 "24" solve_fixed;
+    d25 25 "25" solve_fixed;
+    d26 26 "26" solve_fixed;
+    d27 27 "27" solve_fixed;
+    d28 28 "28" solve_fixed;
+    d29 29 "29" solve_fixed;
+    d30 30 "30" solve_fixed;
+    d31 31 "31" solve_fixed;
+    d32 32 "32" solve_fixed;
+);
+
+/// Largest order with a constant-order dense factorisation and solve.
+const FIXED: usize = 32;
+
 /// Solves `A x = b` with the factors from [`lu_factor_dense`], overwriting `b`
 /// (LINPACK DGESL with JOB = 0).
+///
+/// Orders 2 to 32 stored with `lda = n` run a copy for their order, up to order 10
+/// with `b` in registers (930 → 340 instructions a solve at order 8); the others, and
+/// pivots DGEFA could not have chosen, the loops for any order.
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
 pub fn lu_solve_dense(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f64]) {
+    let exact = (a.len() >= n * n) & (b.len() >= n) & (ipvt.len() >= n);
+    if lda == n && (2..=FIXED).contains(&n) && exact && SOLVE_FIXED[n - 2](a, ipvt, b) {
+        return;
+    }
+    solve_dense_any(a, lda, n, ipvt, b);
+}
+
+/// [`solve_in_registers`] of order `N` on the first `N` values of `b`; false, with `b`
+/// untouched, where that refuses the pivots.
+#[inline(always)]
+fn solve_small<const N: usize>(a: &[f64], ipvt: &[i32], b: &mut [f64]) -> bool {
+    let b = &mut b[..N];
+    let mut x = [0.0; N];
+    x.copy_from_slice(b);
+    if !solve_in_registers(a, ipvt, &mut x) {
+        return false;
+    }
+    b.copy_from_slice(&x);
+    true
+}
+
+/// [`solve_dense_body`] for any order and leading dimension. Out of line, so that
+/// [`lu_solve_dense`] stays short for the constant orders.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
+fn solve_dense_any(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f64]) {
+    solve_dense_body(a, lda, n, ipvt, b);
+}
+
+/// [`solve_dense_body`] for the constant order `N`; false, with `b` untouched, when a
+/// pivot is not a row DGEFA could have chosen (as [`solve_in_registers`]).
+#[inline(always)]
+fn solve_fixed<const N: usize>(a: &[f64], ipvt: &[i32], b: &mut [f64]) -> bool {
+    let ipvt = &ipvt[..N];
+    let chosen = |(k, &p): (usize, &i32)| usize::try_from(p).is_ok_and(|p| p > k && p <= N);
+    if !ipvt[..N - 1].iter().enumerate().all(chosen) {
+        return false;
+    }
+    solve_dense_body(&a[..N * N], N, N, ipvt, &mut b[..N]);
+    true
+}
+
+/// DGESL's loops (JOB = 0).
+#[inline(always)]
+fn solve_dense_body(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f64]) {
     for k in 0..n.saturating_sub(1) {
         let l = pivot_row(ipvt, k);
         let t = b[l];
@@ -149,6 +291,49 @@ pub fn lu_solve_dense(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f6
         let t = -b[k];
         axpy(t, &a[col_k..col_k + k], &mut b[..k]);
     }
+}
+
+/// DGESL of order `N` on `b` held in registers, the factors in the first `N`·`N` values of
+/// `a` (`lda = N`) with pivots `ipvt`: the same operations as [`lu_solve_dense`] (DAXPY
+/// skipped for a zero multiplier, as the reference BLAS), the row exchanges as selects.
+/// False, with `b` untouched, when a pivot is not a row DGEFA could have chosen; the
+/// general solve then does what it does.
+#[inline(always)]
+pub fn solve_in_registers<const N: usize>(a: &[f64], ipvt: &[i32], b: &mut [f64; N]) -> bool {
+    let (a, ipvt) = (&a[..N * N], &ipvt[..N]);
+    let mut rows = [0; N];
+    for (k, row) in rows.iter_mut().enumerate().take(N.saturating_sub(1)) {
+        match usize::try_from(ipvt[k]) {
+            Ok(p) if p > k && p <= N => *row = p - 1,
+            _ => return false,
+        }
+    }
+    for k in 0..N.saturating_sub(1) {
+        let l = rows[k];
+        let mut t = b[k];
+        for i in k + 1..N {
+            if i == l {
+                t = b[i];
+                b[i] = b[k];
+            }
+        }
+        b[k] = t;
+        if t != 0.0 {
+            for i in k + 1..N {
+                b[i] += t * a[k * N + i];
+            }
+        }
+    }
+    for k in (0..N).rev() {
+        b[k] /= a[k * N + k];
+        let t = -b[k];
+        if t != 0.0 {
+            for i in 0..k {
+                b[i] += t * a[k * N + i];
+            }
+        }
+    }
+    true
 }
 
 /// LU factorisation with partial pivoting of a band matrix in LINPACK band storage
@@ -818,6 +1003,101 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The solve in registers gives the bits of DGESL, with row exchanges, zero
+    /// multipliers (the skipped DAXPY) and signed zeros in the right-hand side.
+    #[test]
+    fn solve_in_registers_as_dgesl() {
+        fn check<const N: usize>(a: &[f64], b: [f64; N]) {
+            let mut lu = a[..N * N].to_vec();
+            let mut ipvt = [0; N];
+            assert_eq!(factor_dense_any(&mut lu, N, N, &mut ipvt), 0);
+            let mut general = b;
+            solve_dense_any(&lu, N, N, &ipvt, &mut general);
+            let mut fast = b;
+            assert!(solve_in_registers(&lu, &ipvt, &mut fast));
+            assert_eq!(
+                fast.map(f64::to_bits),
+                general.map(f64::to_bits),
+                "{a:?} {b:?}"
+            );
+        }
+        let matrices = [
+            [2.0, 0.5, -1.0, 3.0, 7.0, 0.25, -4.0, 1.0, 9.0],
+            [1e-3, 4.0, 2.0, 0.0, 1.0, -5.0, 3.0, 0.0, 1.0],
+            [0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 2.0],
+        ];
+        let rhs = [[1.0, -0.0, 3.5], [0.0, 2.0, -0.0], [-0.0, -0.0, 1e-300]];
+        for a in &matrices {
+            for b in rhs {
+                check::<1>(&[a[0] + 1.0], [b[0]]);
+                check::<2>(&[a[0], a[1], a[3], a[4]], [b[0], b[1]]);
+                check::<3>(a, b);
+            }
+        }
+        let mut b = [1.0, 2.0];
+        assert!(!solve_in_registers(&[1.0, 0.0, 0.0, 1.0], &[3, 2], &mut b));
+        assert_eq!(b, [1.0, 2.0]);
+    }
+
+    /// The constant-order factorisations and solves against LINPACK's loops for any
+    /// order (the general path), bit for bit: orders 1 to 34 (past the last constant
+    /// one), the storage tight and with one more row, plain values, half of them zero
+    /// (zero pivots, skipped updates), and ties, signed zeros, infinities and NaN; three
+    /// right-hand sides of each kind.
+    #[test]
+    fn dense_kernels_match_linpack_loops() {
+        let mut values = Values(0x6a09_e667_f3bc_c908);
+        for n in 1..=FIXED + 2 {
+            for lda in [n, n + 1] {
+                for kind in 0..3 {
+                    for _ in 0..3 {
+                        let a: Vec<f64> = (0..lda * n).map(|_| values.value(kind)).collect();
+                        let what = format!("n {n} lda {lda} kind {kind}");
+                        let mut fast = a.clone();
+                        let mut fast_ipvt = vec![0; n];
+                        let info = lu_factor_dense(&mut fast, lda, n, &mut fast_ipvt);
+                        let mut slow = a;
+                        let mut ipvt = vec![0; n];
+                        assert_eq!(
+                            info,
+                            factor_dense_any(&mut slow, lda, n, &mut ipvt),
+                            "{what}"
+                        );
+                        assert_eq!(fast_ipvt, ipvt, "{what}");
+                        assert!(same(&fast, &slow), "{what}: {fast:?} {slow:?}");
+                        for rhs_kind in 0..3 {
+                            let b: Vec<f64> = (0..n).map(|_| values.value(rhs_kind)).collect();
+                            let mut expected = b.clone();
+                            solve_dense_any(&slow, lda, n, &ipvt, &mut expected);
+                            let mut x = b;
+                            lu_solve_dense(&fast, lda, n, &ipvt, &mut x);
+                            assert!(same(&x, &expected), "{what}: {x:?} {expected:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pivots DGEFA could not have chosen (a row above the diagonal) send the solve to
+    /// the loops for any order: the same result as those loops.
+    #[test]
+    fn dense_solve_with_foreign_pivots_matches_linpack_loops() {
+        let mut values = Values(0xbb67_ae85_84ca_a73b);
+        for n in [3, 8, 9, 17, 20] {
+            let mut a: Vec<f64> = (0..n * n).map(|_| values.value(0)).collect();
+            let mut ipvt = vec![0; n];
+            lu_factor_dense(&mut a, n, n, &mut ipvt);
+            ipvt[n - 2] = 1;
+            let b: Vec<f64> = (0..n).map(|_| values.value(0)).collect();
+            let mut expected = b.clone();
+            solve_dense_any(&a, n, n, &ipvt, &mut expected);
+            let mut x = b;
+            lu_solve_dense(&a, n, n, &ipvt, &mut x);
+            assert!(same(&x, &expected), "{n}: {x:?} {expected:?}");
         }
     }
 
