@@ -18,7 +18,7 @@
 
 use std::mem::ManuallyDrop;
 
-use super::OnStack;
+use super::{fmax, OnStack};
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
 use crate::linalg::{ComplexLu, ComplexLuIn, Kernel, RealLu, RealLuIn, Singular};
 
@@ -1231,5 +1231,5 @@ fn scaled_error(err: &[f64], scal: &[f64]) -> f64 {
         let q = e / s;
         sum += q * q;
     }
-    (sum / err.len() as f64).sqrt().max(1.0e-10)
+    fmax((sum / err.len() as f64).sqrt(), 1.0e-10)
 }
