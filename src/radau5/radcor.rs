@@ -518,6 +518,7 @@ impl Stepper<'_, '_> {
 
     /// Label 30: count the step, stop after NMAX steps (label 178) or for a step too
     /// small for X (label 177), and scale SCAL of the index-2 and -3 components.
+    #[inline(always)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn begin_step(&mut self, st: &mut State) -> Option<Outcome> {
@@ -547,6 +548,7 @@ impl Stepper<'_, '_> {
 
     /// The starting values of the Newton iteration: zero on the first step or with
     /// STARTN, else the collocation polynomial of the last step extrapolated.
+    #[inline(always)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn predict(&mut self, st: &State) {
@@ -784,6 +786,7 @@ impl Stepper<'_, '_> {
     }
 
     /// `y += z3` and the coefficients of the collocation polynomial in CONT(N+1..4N).
+    #[inline(always)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn update_dense_output(&mut self, y: &mut [f64]) {
