@@ -689,7 +689,8 @@ impl Stepper<'_, '_> {
         let hee = [dd[0] / st.h, dd[1] / st.h, dd[2] / st.h];
         let w = &mut self.w;
         let m = matrices(w.tail, self.jac_len, self.mas_len);
-        let (z1, z2, z3) = (&*w.z1, &*w.z2, &*w.z3);
+        let n = self.setup.n;
+        let (z1, z2, z3) = (&w.z1[..n], &w.z2[..n], &w.z3[..n]);
         let combine = |i: usize| hee[0] * z1[i] + hee[1] * z2[i] + hee[2] * z3[i];
         let mut err = self
             .lin
