@@ -2,6 +2,8 @@
 //! IJAC = 0): increments `sqrt(uround · max(1e-5, |y_j|))`, full or banded, with the
 //! second-order structure `M1`/`M2`; the f-calls are not counted, as in the originals.
 
+use super::fmax;
+
 /// What the differences need to know of the problem and its storage.
 pub(crate) struct Shape {
     pub n: usize,
@@ -50,7 +52,7 @@ pub(crate) fn differences(
             let (y0, nm1) = (&y0[m1..n], n - m1);
             for i in 0..n {
                 let ysafe = y[i];
-                let delt = (uround * 1.0e-5_f64.max(ysafe.abs())).sqrt();
+                let delt = (uround * fmax(ysafe.abs(), 1.0e-5)).sqrt();
                 y[i] = ysafe + delt;
                 fcn(x, y, cont);
                 let col = &mut fjac[i * ld..i * ld + nm1];
@@ -70,7 +72,7 @@ pub(crate) fn differences(
                     let mut j = k + (mm - 1) * m2;
                     while j <= mm * m2 {
                         s.ysave[j - 1] = y[j - 1];
-                        s.delta[j - 1] = (uround * 1.0e-5_f64.max(y[j - 1].abs())).sqrt();
+                        s.delta[j - 1] = (uround * fmax(y[j - 1].abs(), 1.0e-5)).sqrt();
                         y[j - 1] += s.delta[j - 1];
                         j += md;
                     }

@@ -18,7 +18,7 @@
 
 use std::mem::ManuallyDrop;
 
-use super::OnStack;
+use super::{fmax, OnStack};
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
 use crate::linalg::{ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular};
 
@@ -370,6 +370,13 @@ impl<'w> LinearSystem<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(real)]
     pub fn decompose_real(&mut self, m: Matrices<'_>, fac1: f64) -> Result<(), Singular> {
+        if let (0, None, Mass::Identity, Factors::General { e1, .. }) =
+            (self.m1, self.band, self.mass, &mut *self.factors)
+        {
+            // IJOB = 1: `fac1·I - J`, both n × n and contiguous.
+            shifted_negation(e1.matrix_mut(), m.fjac, self.n, fac1);
+            return e1.factor();
+        }
         let (m1, nm1) = (self.m1, self.nm1);
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
@@ -474,6 +481,15 @@ impl<'w> LinearSystem<'w> {
         alphn: f64,
         betan: f64,
     ) -> Result<(), Singular> {
+        if let (0, None, Mass::Identity, Factors::General { e2, .. }) =
+            (self.m1, self.band, self.mass, &mut *self.factors)
+        {
+            // IJOB = 1: `(alphn + i·betan)·I - J`, both n × n and contiguous.
+            let e2 = &mut e2[k];
+            let (er, ei) = e2.matrix_mut();
+            shifted_negation_complex(er, ei, m.fjac, self.n, (alphn, betan));
+            return e2.factor();
+        }
         let (m1, nm1) = (self.m1, self.nm1);
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
@@ -1156,6 +1172,56 @@ fn negate_columns(e: &mut [f64], ld: usize, fjac: &[f64], ldj: usize, nm1: usize
     }
 }
 
+/// `e = shift·I - fjac` for `n × n` matrices with leading dimension `n` (DECOMR's
+/// IJOB = 1: `-FJAC`, then the shift added to the diagonal; each entry gets the same
+/// operations as in the original's column order). Flat loops, out of line so that the
+/// compiler knows the matrices do not overlap: for the small orders, where the matrices
+/// are formed every step or two, the set-up of the column-wise forms cost more than the
+/// loops.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(real)]
+fn shifted_negation(e: &mut [f64], fjac: &[f64], n: usize, shift: f64) {
+    let len = n * n;
+    let e = &mut e[..len];
+    for (x, &v) in e.iter_mut().zip(&fjac[..len]) {
+        *x = -v;
+    }
+    let mut k = 0;
+    while k < len {
+        e[k] += shift;
+        k += n + 1;
+    }
+}
+
+/// `er + i·ei = (alphn + i·betan)·I - fjac`, as [`shifted_negation`] (DECOMC's IJOB = 1).
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
+fn shifted_negation_complex(
+    er: &mut [f64],
+    ei: &mut [f64],
+    fjac: &[f64],
+    n: usize,
+    (alphn, betan): (f64, f64),
+) {
+    // A zero the compiler cannot see, so that it does not split the zeroing out of the
+    // loop into a call of `memset`.
+    let zero = std::hint::black_box(0.0);
+    let len = n * n;
+    let (er, ei) = (&mut er[..len], &mut ei[..len]);
+    for ((r, i), &v) in er.iter_mut().zip(&mut *ei).zip(&fjac[..len]) {
+        *r = -v;
+        *i = zero;
+    }
+    let mut k = 0;
+    while k < len {
+        er[k] += alphn;
+        ei[k] = betan;
+        k += n + 1;
+    }
+}
+
 /// `max(sqrt(Σ (e_i/scal_i)² / n), 1e-10)`, as ESTRAD and ESTRAV.
 #[allow(unsafe_code)]
 #[link_section = hot_path!(complex)]
@@ -1165,5 +1231,5 @@ fn scaled_error(err: &[f64], scal: &[f64]) -> f64 {
         let q = e / s;
         sum += q * q;
     }
-    (sum / err.len() as f64).sqrt().max(1.0e-10)
+    fmax((sum / err.len() as f64).sqrt(), 1.0e-10)
 }

@@ -14,7 +14,7 @@ use super::dense::{node_shifts, DenseOutput};
 use super::{Counters, Problem};
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
-use crate::hairer::{collocation3, extrapolate3, powi, Nodes3};
+use crate::hairer::{collocation3, extrapolate3, fmax, fmin, powi, Nodes3};
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
 // form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
@@ -518,6 +518,7 @@ impl Stepper<'_, '_> {
 
     /// Label 30: count the step, stop after NMAX steps (label 178) or for a step too
     /// small for X (label 177), and scale SCAL of the index-2 and -3 components.
+    #[inline(always)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn begin_step(&mut self, st: &mut State) -> Option<Outcome> {
@@ -547,6 +548,7 @@ impl Stepper<'_, '_> {
 
     /// The starting values of the Newton iteration: zero on the first step or with
     /// STARTN, else the collocation polynomial of the last step extrapolated.
+    #[inline(always)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn predict(&mut self, st: &State) {
@@ -584,7 +586,7 @@ impl Stepper<'_, '_> {
         let s = self.setup;
         let (n, nit) = (s.n, s.nit);
         st.newt = 0;
-        st.faccon = st.faccon.max(s.uround).powf(0.8);
+        st.faccon = fmax(st.faccon, s.uround).powf(0.8);
         st.theta = s.thet.abs();
         loop {
             if st.newt >= nit {
@@ -613,7 +615,7 @@ impl Stepper<'_, '_> {
                     st.faccon = st.theta / (1.0 - st.theta);
                     let dyth = st.faccon * dyno * powi(st.theta, (nit - 1 - newt) as i32) / s.fnewt;
                     if dyth >= 1.0 {
-                        let qnewt = 1.0e-4_f64.max(20.0_f64.min(dyth));
+                        let qnewt = fmax(fmin(dyth, 20.0), 1.0e-4);
                         st.hhfac = 0.8 * qnewt.powf(-1.0 / (4.0 + nit as f64 - 1.0 - newt as f64));
                         st.h *= st.hhfac;
                         st.reject = true;
@@ -624,7 +626,7 @@ impl Stepper<'_, '_> {
                     return Newton::Failed(None);
                 }
             }
-            st.dynold = dyno.max(s.uround);
+            st.dynold = fmax(dyno, s.uround);
             newton_update(w.f1, w.f2, w.f3, w.z1, w.z2, w.z3);
             // IF (FACCON*DYNO.GT.FNEWT) GOTO 40: a NaN ends the iteration as
             // converged, as in the original.
@@ -687,7 +689,8 @@ impl Stepper<'_, '_> {
         let hee = [dd[0] / st.h, dd[1] / st.h, dd[2] / st.h];
         let w = &mut self.w;
         let m = matrices(w.tail, self.jac_len, self.mas_len);
-        let (z1, z2, z3) = (&*w.z1, &*w.z2, &*w.z3);
+        let n = self.setup.n;
+        let (z1, z2, z3) = (&w.z1[..n], &w.z2[..n], &w.z3[..n]);
         let combine = |i: usize| hee[0] * z1[i] + hee[1] * z2[i] + hee[2] * z3[i];
         let mut err = self
             .lin
@@ -709,8 +712,8 @@ impl Stepper<'_, '_> {
     #[link_section = hot_path!(radau5)]
     fn step_size(&self, st: &State, err: f64) -> (f64, f64) {
         let s = self.setup;
-        let fac = s.safe.min(st.cfac / (st.newt + 2 * s.nit) as f64);
-        let quot = s.facr.max(s.facl.min(err.powf(0.25) / fac));
+        let fac = fmin(st.cfac / (st.newt + 2 * s.nit) as f64, s.safe);
+        let quot = fmax(fmin(err.powf(0.25) / fac, s.facl), s.facr);
         (quot, st.h / quot)
     }
 
@@ -735,12 +738,12 @@ impl Stepper<'_, '_> {
         if s.pred {
             if self.stats.naccpt > 1 {
                 let mut facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(0.25) / s.safe;
-                facgus = s.facr.max(s.facl.min(facgus));
-                quot = quot.max(facgus);
+                facgus = fmax(fmin(facgus, s.facl), s.facr);
+                quot = fmax(quot, facgus);
                 hnew = st.h / quot;
             }
             st.hacc = st.h;
-            st.erracc = 1.0e-2_f64.max(err);
+            st.erracc = fmax(err, 1.0e-2);
         }
         st.xold = st.x;
         st.hold = st.h;
@@ -758,10 +761,10 @@ impl Stepper<'_, '_> {
             return ControlFlow::Break(Outcome::Reached);
         }
         self.fcn_y0(problem, st.x, y);
-        hnew = st.posneg * hnew.abs().min(st.hmaxn);
-        st.hopt = st.h.min(hnew);
+        hnew = st.posneg * fmin(hnew.abs(), st.hmaxn);
+        st.hopt = fmin(hnew, st.h);
         if st.reject {
-            hnew = st.posneg * hnew.abs().min(st.h.abs());
+            hnew = st.posneg * fmin(hnew.abs(), st.h.abs());
         }
         st.reject = false;
         if (st.x + hnew / s.quot1 - st.xend) * st.posneg >= 0.0 {
@@ -784,6 +787,7 @@ impl Stepper<'_, '_> {
     }
 
     /// `y += z3` and the coefficients of the collocation polynomial in CONT(N+1..4N).
+    #[inline(always)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn update_dense_output(&mut self, y: &mut [f64]) {
