@@ -121,6 +121,7 @@ pub mod error;
 mod ffi;
 mod hairer;
 pub mod integrator;
+mod intrinsics;
 pub mod linalg;
 
 pub mod radau;

@@ -2,7 +2,7 @@
 //! IJAC = 0): increments `sqrt(uround · max(1e-5, |y_j|))`, full or banded, with the
 //! second-order structure `M1`/`M2`; the f-calls are not counted, as in the originals.
 
-use super::fmax;
+use crate::intrinsics::fmax;
 
 /// What the differences need to know of the problem and its storage.
 pub(crate) struct Shape {

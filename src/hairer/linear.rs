@@ -18,7 +18,8 @@
 
 use std::mem::ManuallyDrop;
 
-use super::{fmax, OnStack};
+use super::OnStack;
+use crate::intrinsics::fmax;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
 use crate::linalg::{ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular};
 

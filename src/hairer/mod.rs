@@ -136,30 +136,6 @@ pub(crate) fn powi(x: f64, n: i32) -> f64 {
     }
 }
 
-/// `MAX` as gfortran compiles it (`maxsd`): `a > b ? a : b`, so `b` when either is NaN.
-/// The sites pass as `b` the operand the original's `maxsd` returns on NaN (read off
-/// its code); where `b` is never NaN this is `a.max(b)`, in one instruction instead of
-/// the five of NaN-aware `f64::max` on the step-size chain.
-#[inline(always)]
-pub(crate) fn fmax(a: f64, b: f64) -> f64 {
-    if a > b {
-        a
-    } else {
-        b
-    }
-}
-
-/// `MIN` as gfortran compiles it (`minsd`): `a < b ? a : b`, so `b` when either is NaN
-/// (see [`fmax`]).
-#[inline(always)]
-pub(crate) fn fmin(a: f64, b: f64) -> f64 {
-    if a < b {
-        a
-    } else {
-        b
-    }
-}
-
 /// The 3-stage Radau IIA nodes `c1`, `c2` (`c3 = 1`) and the differences RADAU5 and
 /// RADAU's 3-stage branch use: `c1 - 1`, `c2 - 1`, `c1 - c2`.
 #[derive(Clone, Copy)]

@@ -14,7 +14,8 @@ use super::dense::{node_shifts, DenseOutput};
 use super::{Counters, Problem};
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
-use crate::hairer::{collocation3, extrapolate3, fmax, fmin, powi, Nodes3};
+use crate::hairer::{collocation3, extrapolate3, powi, Nodes3};
+use crate::intrinsics::{fmax, fmin};
 
 // The transformation matrix T of the Radau IIA coefficient matrix to block-diagonal
 // form and its inverse (T11 … TI33 of the original), with the original's 20 digits.
