@@ -18,6 +18,7 @@ use super::Problem;
 use crate::hairer::jacobian::{differences, Scratch, Shape};
 use crate::hairer::linear::{LinearSystem, Mass, Matrices, Pivots, PIVOTS_ORDER};
 use crate::hairer::{collocation3, extrapolate3, powi, Nodes3};
+use crate::intrinsics::{fmax, fmin};
 use crate::radau5::{Counters, Outcome};
 
 /// The end of a call: how it ended, the point reached (X), the step size for a next
@@ -616,12 +617,12 @@ impl Stepper<'_, '_> {
         };
         method.set(ns);
         let posneg = 1.0_f64.copysign(xend - x);
-        let hmaxn = s.hmax.abs().min((xend - x).abs());
+        let hmaxn = fmin(s.hmax.abs(), (xend - x).abs());
         let mut h = h;
         if h.abs() <= 10.0 * s.uround {
             h = 1.0e-6;
         }
-        h = h.abs().min(hmaxn).copysign(posneg);
+        h = fmin(h.abs(), hmaxn).copysign(posneg);
         let hold = h;
         let mut last = false;
         if (x + h * 1.0001 - xend) * posneg >= 0.0 {
@@ -773,10 +774,11 @@ impl Stepper<'_, '_> {
                     }
                     let s = &self.setup.common;
                     let nit = st.nit as f64;
-                    let fac = s
-                        .safe
-                        .min((1.0 + 2.0 * nit) * s.safe / (st.newt as f64 + 2.0 * nit));
-                    let quot = s.facr.max(s.facl.min(err.powf(st.expo) / fac));
+                    let fac = fmin(
+                        (1.0 + 2.0 * nit) * s.safe / (st.newt as f64 + 2.0 * nit),
+                        s.safe,
+                    );
+                    let quot = fmax(fmin(err.powf(st.expo) / fac, s.facl), s.facr);
                     let hnew = st.h / quot;
                     if err < 1.0 {
                         self.accept(problem, st, y, err, quot, hnew)
@@ -835,7 +837,7 @@ impl Stepper<'_, '_> {
         let mut nsnew = ns;
         st.ichan += 1;
         let hquot = st.h / st.hold;
-        st.thetat = 10.0_f64.min(st.theta.max(st.thetat * 0.5));
+        st.thetat = fmin(10.0, fmax(st.thetat * 0.5, st.theta));
         if st.newt > 1 && st.thetat <= s.vitu && hquot < s.hhou && hquot > s.hhod {
             nsnew = s.nsmax.min(ns + 2);
         }
@@ -962,11 +964,15 @@ impl Stepper<'_, '_> {
         let nit = st.nit;
         let expmi = 1.0 / st.expmns;
         let fnewt = if ns == 1 {
-            (10.0 * s.uround / st.rtol1).max(0.03)
+            fmax(10.0 * s.uround / st.rtol1, 0.03)
         } else {
-            (10.0 * s.uround / st.rtol1).max(0.03_f64.min(st.rtol1.powf(expmi - 1.0)))
+            fmax(
+                10.0 * s.uround / st.rtol1,
+                fmin(st.rtol1.powf(expmi - 1.0), 0.03),
+            )
         };
-        st.faccon = st.faccon.max(s.uround).powf(0.8);
+        // MAX(FACCON, UROUND) compiled with the operands swapped: FACCON on NaN.
+        st.faccon = fmax(s.uround, st.faccon).powf(0.8);
         st.theta = s.thet.abs();
         loop {
             if st.newt >= nit {
@@ -1020,7 +1026,7 @@ impl Stepper<'_, '_> {
                     st.faccon = st.theta / (1.0 - st.theta);
                     let dyth = st.faccon * dyno * powi(st.theta, (nit - 1 - newt) as i32) / fnewt;
                     if dyth >= 1.0 {
-                        let qnewt = 1.0e-4_f64.max(20.0_f64.min(dyth));
+                        let qnewt = fmax(fmin(dyth, 20.0), 1.0e-4);
                         st.hhfac = 0.8 * qnewt.powf(-1.0 / (4.0 + nit as f64 - 1.0 - newt as f64));
                         st.h *= st.hhfac;
                         st.reject = true;
@@ -1034,7 +1040,7 @@ impl Stepper<'_, '_> {
                     return Newton::Failed;
                 }
             }
-            st.dynold = dyno.max(s.uround);
+            st.dynold = fmax(dyno, s.uround);
             by_stages!(ns, accumulate(w.ff, w.zz, n));
             // IF (FACCON*DYNO.GT.FNEWT) GOTO 40: a NaN ends the iteration as
             // converged, as in the original.
@@ -1166,13 +1172,14 @@ impl Stepper<'_, '_> {
         self.stats.naccpt += 1;
         if s.pred && !st.change {
             if self.stats.naccpt > 1 {
-                let mut facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(st.expo) / s.safe;
-                facgus = s.facr.max(s.facl.min(facgus));
-                quot = quot.max(facgus);
+                let facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(st.expo) / s.safe;
+                // QUOT = MAX(QUOT, MAX(FACR, MIN(FACL, FACGUS))) as gfortran orders it:
+                // MAX(MIN(FACGUS, FACL), MAX(FACR, QUOT)).
+                quot = fmax(fmin(facgus, s.facl), fmax(s.facr, quot));
                 hnew = st.h / quot;
             }
             st.hacc = st.h;
-            st.erracc = 1.0e-2_f64.max(err);
+            st.erracc = fmax(err, 1.0e-2);
         }
         st.xold = st.x;
         st.hold = st.h;
@@ -1188,10 +1195,10 @@ impl Stepper<'_, '_> {
         }
         problem.fcn(st.x, y, self.w.y0);
         self.stats.nfcn += 1;
-        hnew = st.posneg * hnew.abs().min(st.hmaxn);
-        st.hopt = st.h.min(hnew);
+        hnew = st.posneg * fmin(hnew.abs(), st.hmaxn);
+        st.hopt = fmin(hnew, st.h);
         if st.reject {
-            hnew = st.posneg * hnew.abs().min(st.h.abs());
+            hnew = st.posneg * fmin(hnew.abs(), st.h.abs());
         }
         st.reject = false;
         if (st.x + hnew / s.quot1 - st.xend) * st.posneg >= 0.0 {

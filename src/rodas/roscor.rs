@@ -13,6 +13,7 @@ use super::dense::DenseOutput;
 use super::linear::{LinearSystem, Mass};
 use super::{Finish, Outcome, Problem};
 use crate::hairer::linear::{Pivots, PIVOTS_ORDER};
+use crate::intrinsics::{fmax, fmin};
 use crate::radau5::Counters;
 
 /// The vectors of the step loop at the original's places in WORK(21..): YNEW, DY1, DY,
@@ -172,12 +173,12 @@ impl<'s, 'w> Stepper<'s, 'w> {
     fn start(&self, x: f64, xend: f64, h: f64) -> State {
         let s = self.setup;
         let posneg = 1.0_f64.copysign(xend - x);
-        let hmaxn = s.hmax.abs().min((xend - x).abs());
+        let hmaxn = fmin(s.hmax.abs(), (xend - x).abs());
         let mut h = h;
         if h.abs() <= 10.0 * s.uround {
             h = 1.0e-6;
         }
-        h = h.abs().min(hmaxn).copysign(posneg);
+        h = fmin(h.abs(), hmaxn).copysign(posneg);
         State {
             x,
             h,
@@ -258,7 +259,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 self.stages(problem, st, y, fac);
                 self.stats.nstep += 1;
                 let err = self.error(y);
-                let fac = s.fac2.max(s.fac1.min(err.powf(0.25) / s.safe));
+                let fac = fmax(fmin(err.powf(0.25) / s.safe, s.fac1), s.fac2);
                 let hnew = st.h / fac;
                 if err <= 1.0 {
                     if let Some(outcome) = self.accept(problem, st, y, err, fac, hnew) {
@@ -306,7 +307,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 None => {
                     for i in 0..n {
                         let ysafe = y[i];
-                        let delt = (s.uround * 1.0e-5_f64.max(ysafe.abs())).sqrt();
+                        let delt = (s.uround * fmax(ysafe.abs(), 1.0e-5)).sqrt();
                         y[i] = ysafe + delt;
                         problem.fcn(x, y, w.ak1);
                         let col = &mut fjac[i * ld..i * ld + (n - m1)];
@@ -327,7 +328,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                             let mut j = k + (mm - 1) * m2;
                             loop {
                                 w.ak2[j - 1] = y[j - 1];
-                                w.ak3[j - 1] = (s.uround * 1.0e-5_f64.max(y[j - 1].abs())).sqrt();
+                                w.ak3[j - 1] = (s.uround * fmax(y[j - 1].abs(), 1.0e-5)).sqrt();
                                 y[j - 1] += w.ak3[j - 1];
                                 j += md;
                                 if j > mm * m2 {
@@ -363,7 +364,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
             if s.structure.analytic_dfx {
                 problem.dfx(x, y, w.fx);
             } else {
-                let delt = (s.uround * 1.0e-5_f64.max(x.abs())).sqrt();
+                let delt = (s.uround * fmax(x.abs(), 1.0e-5)).sqrt();
                 let xdelt = x + delt;
                 problem.fcn(xdelt, y, w.ak1);
                 for ((f, &a), &d) in w.fx[..n].iter_mut().zip(&w.ak1[..n]).zip(&w.dy1[..n]) {
@@ -508,14 +509,14 @@ impl<'s, 'w> Stepper<'s, 'w> {
         let (rtol, atol) = s.tol.arrays();
         if let ([rtol], [atol]) = (rtol, atol) {
             for i in 0..n {
-                let sk = atol + rtol * y[i].abs().max(ynew[i].abs());
+                let sk = atol + rtol * fmax(y[i].abs(), ynew[i].abs());
                 let q = ak6[i] / sk;
                 err += q * q;
             }
         } else {
             let (rtol, atol) = (&rtol[..n], &atol[..n]);
             for i in 0..n {
-                let sk = atol[i] + rtol[i] * y[i].abs().max(ynew[i].abs());
+                let sk = atol[i] + rtol[i] * fmax(y[i].abs(), ynew[i].abs());
                 let q = ak6[i] / sk;
                 err += q * q;
             }
@@ -541,13 +542,14 @@ impl<'s, 'w> Stepper<'s, 'w> {
         self.stats.naccpt += 1;
         if s.pred {
             if self.stats.naccpt > 1 {
-                let mut facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(0.25) / s.safe;
-                facgus = s.fac2.max(s.fac1.min(facgus));
-                fac = fac.max(facgus);
+                let facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(0.25) / s.safe;
+                // FAC = MAX(FAC, MAX(FAC2, MIN(FAC1, FACGUS))) as gfortran orders it:
+                // MAX(MIN(FACGUS, FAC1), MAX(FAC2, FAC)).
+                fac = fmax(fmin(facgus, s.fac1), fmax(s.fac2, fac));
                 hnew = st.h / fac;
             }
             st.hacc = st.h;
-            st.erracc = 1.0e-2_f64.max(err);
+            st.erracc = fmax(err, 1.0e-2);
         }
         y.copy_from_slice(&self.w.ynew[..s.n]);
         let xold = st.x;
@@ -563,7 +565,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
             hnew = st.posneg * st.hmaxn;
         }
         if st.reject {
-            hnew = st.posneg * hnew.abs().min(st.h.abs());
+            hnew = st.posneg * fmin(hnew.abs(), st.h.abs());
         }
         st.reject = false;
         st.h = hnew;
