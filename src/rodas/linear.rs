@@ -49,6 +49,21 @@ impl<'w> LinearSystem<'w> {
         self.0.decompose_real(Matrices { fjac, fmas }, fac)
     }
 
+    /// Whether M = I: SLVROD's `M·ynew` is then `ynew` itself, and the step loop forms
+    /// each stage's right-hand side in the loop that forms YNEW, for
+    /// [`solve_formed`](Self::solve_formed).
+    #[inline(always)]
+    pub fn identity_mass(&self) -> bool {
+        matches!(self.0.mass, Mass::Identity)
+    }
+
+    /// SLVROD's solve for a right-hand side the caller has formed as SLVROD forms it
+    /// (any stage with M = I, the first stage with any M): `ak ← E⁻¹ ak`.
+    #[inline(always)]
+    pub fn solve_formed(&mut self, fjac: &[f64], fac: f64, ak: &mut [f64]) {
+        self.0.solve_e1(fjac, fac, ak);
+    }
+
     /// SLVROD: `ak = E⁻¹ (dy + hd·fx + M·ynew)` for one stage; the term `hd·fx` only
     /// when `hd ≠ 0`, the term `M·ynew` only when `with_ynew` (STAGE1 of the original,
     /// false for the first stage).

@@ -425,53 +425,85 @@ impl<'s, 'w> Stepper<'s, 'w> {
         let (ynew, dy, fx, dy1) = (&mut w.ynew[..n], &mut w.dy[..n], &w.fx[..n], &w.dy1[..n]);
         let (ak1, ak2, ak3) = (&mut w.ak1[..n], &mut w.ak2[..n], &mut w.ak3[..n]);
         let (ak4, ak5, ak6) = (&mut w.ak4[..n], &mut w.ak5[..n], &mut w.ak6[..n]);
-        lin.solve(fjac, fmas, fac, dy1, ak1, fx, ynew, hd1, false);
-        for i in 0..n {
-            ynew[i] = y[i] + c.a21 * ak1[i];
-        }
-        problem.fcn(x + c.c2 * h, ynew, dy);
-        for i in 0..n {
-            ynew[i] = hc21 * ak1[i];
-        }
-        lin.solve(fjac, fmas, fac, dy, ak2, fx, ynew, hd2, true);
-        for i in 0..n {
-            ynew[i] = y[i] + c.a31 * ak1[i] + c.a32 * ak2[i];
-        }
-        problem.fcn(x + c.c3 * h, ynew, dy);
-        for i in 0..n {
-            ynew[i] = hc31 * ak1[i] + hc32 * ak2[i];
-        }
-        lin.solve(fjac, fmas, fac, dy, ak3, fx, ynew, hd3, true);
-        for i in 0..n {
-            ynew[i] = y[i] + c.a41 * ak1[i] + c.a42 * ak2[i] + c.a43 * ak3[i];
-        }
-        problem.fcn(x + c.c4 * h, ynew, dy);
-        for i in 0..n {
-            ynew[i] = hc41 * ak1[i] + hc42 * ak2[i] + hc43 * ak3[i];
-        }
-        lin.solve(fjac, fmas, fac, dy, ak4, fx, ynew, hd4, true);
-        for i in 0..n {
-            ynew[i] = y[i] + c.a51 * ak1[i] + c.a52 * ak2[i] + c.a53 * ak3[i] + c.a54 * ak4[i];
-        }
-        problem.fcn(x + h, ynew, dy);
-        for i in 0..n {
-            ak6[i] = hc52 * ak2[i] + hc54 * ak4[i] + hc51 * ak1[i] + hc53 * ak3[i];
-        }
-        lin.solve(fjac, fmas, fac, dy, ak5, fx, ak6, 0.0, true);
-        // The embedded solution.
-        for i in 0..n {
-            ynew[i] += ak5[i];
-        }
-        problem.fcn(x + h, ynew, dy);
         let [rhs, _, cont2, cont3] = {
             let (a, b) = w.cont[..4 * n].split_at_mut(2 * n);
             let ((c0, c1), (c2, c3)) = (a.split_at_mut(n), b.split_at_mut(n));
             [c0, c1, c2, c3]
         };
-        for i in 0..n {
-            rhs[i] = hc61 * ak1[i] + hc62 * ak2[i] + hc65 * ak5[i] + hc64 * ak4[i] + hc63 * ak3[i];
+        let identity = lin.identity_mass();
+        // Stage `$ak` with the right-hand side `$rhs(i)` into `$v` (YNEW, AK6 or CONT) and
+        // SLVROD's `hd`. With M = I the loop forming `$v` also forms SLVROD's
+        // `(dy + hd·fx) + $v`, per element the same operations in the same order.
+        macro_rules! stage {
+            ($ak:ident, $v:ident, $hd:expr, |$i:ident| $rhs:expr) => {
+                let hd = $hd;
+                if !identity {
+                    for $i in 0..n {
+                        $v[$i] = $rhs;
+                    }
+                    lin.solve(fjac, fmas, fac, dy, $ak, fx, $v, hd, true);
+                } else {
+                    if hd == 0.0 {
+                        for $i in 0..n {
+                            let t = $rhs;
+                            $v[$i] = t;
+                            $ak[$i] = dy[$i] + t;
+                        }
+                    } else {
+                        for $i in 0..n {
+                            let t = $rhs;
+                            $v[$i] = t;
+                            $ak[$i] = dy[$i] + hd * fx[$i] + t;
+                        }
+                    }
+                    lin.solve_formed(fjac, fac, $ak);
+                }
+            };
         }
-        lin.solve(fjac, fmas, fac, dy, ak6, fx, rhs, 0.0, true);
+        // The first stage, SLVROD without `M·ynew`.
+        if hd1 == 0.0 {
+            ak1.copy_from_slice(dy1);
+        } else {
+            for i in 0..n {
+                ak1[i] = dy1[i] + hd1 * fx[i];
+            }
+        }
+        lin.solve_formed(fjac, fac, ak1);
+        for i in 0..n {
+            ynew[i] = y[i] + c.a21 * ak1[i];
+        }
+        problem.fcn(x + c.c2 * h, ynew, dy);
+        stage!(ak2, ynew, hd2, |i| hc21 * ak1[i]);
+        for i in 0..n {
+            ynew[i] = y[i] + c.a31 * ak1[i] + c.a32 * ak2[i];
+        }
+        problem.fcn(x + c.c3 * h, ynew, dy);
+        stage!(ak3, ynew, hd3, |i| hc31 * ak1[i] + hc32 * ak2[i]);
+        for i in 0..n {
+            ynew[i] = y[i] + c.a41 * ak1[i] + c.a42 * ak2[i] + c.a43 * ak3[i];
+        }
+        problem.fcn(x + c.c4 * h, ynew, dy);
+        stage!(ak4, ynew, hd4, |i| hc41 * ak1[i]
+            + hc42 * ak2[i]
+            + hc43 * ak3[i]);
+        for i in 0..n {
+            ynew[i] = y[i] + c.a51 * ak1[i] + c.a52 * ak2[i] + c.a53 * ak3[i] + c.a54 * ak4[i];
+        }
+        problem.fcn(x + h, ynew, dy);
+        stage!(ak5, ak6, 0.0, |i| hc52 * ak2[i]
+            + hc54 * ak4[i]
+            + hc51 * ak1[i]
+            + hc53 * ak3[i]);
+        // The embedded solution.
+        for i in 0..n {
+            ynew[i] += ak5[i];
+        }
+        problem.fcn(x + h, ynew, dy);
+        stage!(ak6, rhs, 0.0, |i| hc61 * ak1[i]
+            + hc62 * ak2[i]
+            + hc65 * ak5[i]
+            + hc64 * ak4[i]
+            + hc63 * ak3[i]);
         // The new solution.
         for i in 0..n {
             ynew[i] += ak6[i];
