@@ -2,11 +2,11 @@
 //! shares with RADAU5 and RADAU, and SLVROD, its own solve of each Rosenbrock stage.
 //!
 //! DECOMR (forming and decomposing `E = fac·M - J`) is the one of
-//! [`crate::hairer::linear`] with no complex matrices; SLVROD forms the stage's
-//! right-hand side here and then solves as ESTRAD does (the second-order reduction for
-//! `M1 > 0`, E, the first `M1` components recovered backwards), by the same shared
-//! routine. Every variant performs the original's floating-point operations in the
-//! original order.
+//! [`crate::hairer::linear`] with no complex matrices; SLVROD's right-hand side is
+//! formed by the step loop (M = I, and the first stage) or here (another M), and then
+//! solved as ESTRAD does (the second-order reduction for `M1 > 0`, E, the first `M1`
+//! components recovered backwards), by the same shared routine. Every variant performs
+//! the original's floating-point operations in the original order.
 
 pub(super) use crate::hairer::linear::Mass;
 use crate::hairer::linear::{self, Matrices};
@@ -64,15 +64,11 @@ impl<'w> LinearSystem<'w> {
         self.0.solve_e1(fjac, fac, ak);
     }
 
-    /// SLVROD: `ak = E⁻¹ (dy + hd·fx + M·ynew)` for one stage; the term `hd·fx` only
-    /// when `hd ≠ 0`, the term `M·ynew` only when `with_ynew` (STAGE1 of the original,
-    /// false for the first stage).
-    ///
-    /// With `M = I` the original's two loops over AK (`AK = DY + HD·FX`, then `AK = AK +
-    /// YNEW`) are one, per element the same additions in the same order, and nothing is
-    /// held across the solve, so the common case runs without a frame (vdpol, n = 2:
-    /// the other cases and their saved registers out of line).
+    /// SLVROD for a mass matrix other than I, from the second stage on: `ak = E⁻¹ (dy +
+    /// hd·fx + M·ynew)`, the term `hd·fx` only when `hd ≠ 0`. Out of line: the step loop
+    /// calls it from five stages.
     #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     pub fn solve(
@@ -85,42 +81,6 @@ impl<'w> LinearSystem<'w> {
         fx: &[f64],
         ynew: &[f64],
         hd: f64,
-        with_ynew: bool,
-    ) {
-        let lin = &mut self.0;
-        if !(with_ynew && matches!(lin.mass, Mass::Identity)) {
-            return self.solve_with_mass(fjac, fmas, fac, dy, ak, fx, ynew, hd, with_ynew);
-        }
-        let n = lin.n;
-        let (ak, dy, fx, ynew) = (&mut ak[..n], &dy[..n], &fx[..n], &ynew[..n]);
-        if hd == 0.0 {
-            for i in 0..n {
-                ak[i] = dy[i] + ynew[i];
-            }
-        } else {
-            for i in 0..n {
-                ak[i] = dy[i] + hd * fx[i] + ynew[i];
-            }
-        }
-        lin.solve_e1(fjac, fac, ak);
-    }
-
-    /// [`solve`](Self::solve) for the first stage and for a mass matrix other than I.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
-    #[allow(unsafe_code)]
-    #[link_section = hot_path!(rodas)]
-    fn solve_with_mass(
-        &mut self,
-        fjac: &[f64],
-        fmas: &[f64],
-        fac: f64,
-        dy: &[f64],
-        ak: &mut [f64],
-        fx: &[f64],
-        ynew: &[f64],
-        hd: f64,
-        with_ynew: bool,
     ) {
         let lin = &mut self.0;
         let (n, m1) = (lin.n, lin.m1);
@@ -132,28 +92,26 @@ impl<'w> LinearSystem<'w> {
                 *a = d + hd * f;
             }
         }
-        if with_ynew {
-            if m1 == 0 {
-                // Cut to the nm1 (= n) components the rows index, so that the loads and
-                // stores need no checks.
-                let (ak, ynew) = (&mut ak[..lin.nm1], &ynew[..lin.nm1]);
-                lin.mass_rows(
-                    fmas,
-                    0.0,
-                    |sum, bb, j| *sum += bb * ynew[j],
-                    |i, sum| ak[i] += sum,
-                );
-            } else {
-                for (a, &y) in ak[..m1].iter_mut().zip(&ynew[..m1]) {
-                    *a += y;
-                }
-                lin.mass_rows(
-                    fmas,
-                    0.0,
-                    |sum, bb, j| *sum += bb * ynew[j],
-                    |i, sum| ak[i + m1] += sum,
-                );
+        if m1 == 0 {
+            // Cut to the nm1 (= n) components the rows index, so that the loads and
+            // stores need no checks.
+            let (ak, ynew) = (&mut ak[..lin.nm1], &ynew[..lin.nm1]);
+            lin.mass_rows(
+                fmas,
+                0.0,
+                |sum, bb, j| *sum += bb * ynew[j],
+                |i, sum| ak[i] += sum,
+            );
+        } else {
+            for (a, &y) in ak[..m1].iter_mut().zip(&ynew[..m1]) {
+                *a += y;
             }
+            lin.mass_rows(
+                fmas,
+                0.0,
+                |sum, bb, j| *sum += bb * ynew[j],
+                |i, sum| ak[i + m1] += sum,
+            );
         }
         lin.solve_e1(fjac, fac, ak);
     }

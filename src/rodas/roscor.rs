@@ -441,7 +441,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                     for $i in 0..n {
                         $v[$i] = $rhs;
                     }
-                    lin.solve(fjac, fmas, fac, dy, $ak, fx, $v, hd, true);
+                    lin.solve(fjac, fmas, fac, dy, $ak, fx, $v, hd);
                 } else {
                     if hd == 0.0 {
                         for $i in 0..n {
