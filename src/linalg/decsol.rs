@@ -723,7 +723,16 @@ fn decc_body(
         let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
         let kr = &mut done_r[k * lda..k * lda + n];
         let ki = &mut done_i[k * lda..k * lda + n];
-        let m = search_c(kr, ki, k);
+        // Stage 0's search over columns whose length the compiler does not see, as in
+        // [`dec_unrolled`]: the caller has just stored them one by one (RADAU5 forming
+        // E2), and loaded in pairs they made the search wait for those stores (vdpol,
+        // N = 2: a quarter of DECC's samples on the first load).
+        let m = if k == 0 {
+            let len = std::hint::black_box(n);
+            search_c(&kr[..len], &ki[..len], 0)
+        } else {
+            search_c(kr, ki, k)
+        };
         ip[k] = m;
         let tr = exchange(kr, m, k);
         let ti = exchange(ki, m, k);
