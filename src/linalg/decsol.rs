@@ -724,10 +724,11 @@ fn decc_body(
         let kr = &mut done_r[k * lda..k * lda + n];
         let ki = &mut done_i[k * lda..k * lda + n];
         // Stage 0's search over columns whose length the compiler does not see, as in
-        // [`dec_unrolled`]: the caller has just stored them one by one (RADAU5 forming
-        // E2), and loaded in pairs they made the search wait for those stores (vdpol,
-        // N = 2: a quarter of DECC's samples on the first load).
-        let m = if k == 0 {
+        // [`dec_unrolled`] for the smallest orders: the caller has just stored them one by
+        // one (RADAU5 forming E2), and loaded in pairs they made the search wait for
+        // those stores (vdpol, N = 2: a quarter of DECC's samples on the first load). At
+        // larger orders the stores are long done and the opaque loop only costs.
+        let m = if k == 0 && n <= 5 {
             let len = std::hint::black_box(n);
             search_c(&kr[..len], &ki[..len], 0)
         } else {
