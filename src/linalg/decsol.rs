@@ -86,12 +86,10 @@ macro_rules! per_order {
         )*
 
         /// DECC's kernels for the orders 2 to [`SMALL`], by order (as [`DEC`]).
-        static DECC: [fn(&mut [f64], &mut [f64], &mut [usize]) -> Result<(), Singular>;
-            SMALL - 1] = [$($m::decc),*];
+        static DECC: [DeccFn; SMALL - 1] = [$($m::decc),*];
 
         /// SOLC's kernels for the orders 2 to [`SMALL`], by order (as [`DEC`]).
-        static SOLC: [fn(&[f64], &[f64], &mut [f64], &mut [f64], &[usize]); SMALL - 1] =
-            [$($m::solc),*];
+        static SOLC: [SolcFn; SMALL - 1] = [$($m::solc),*];
     };
 }
 
@@ -137,6 +135,43 @@ per_order!(complex:
     c13 13 "13" solc_fixed; c14 14 "14" solc_fixed; c15 15 "15" solc_fixed;
     c16 16 "16" solc_fixed;
 );
+
+/// DEC's and SOL's kernels of one specialised order, which [`super::RealLu`] looks up
+/// once for its order and calls directly.
+#[derive(Clone, Copy)]
+pub(super) struct RealKernels {
+    pub dec: fn(&mut [f64], &mut [usize]) -> Result<(), Singular>,
+    pub sol: fn(&[f64], &mut [f64], &[usize]),
+}
+
+/// The kernels of order `n` with leading dimension n, if it is specialised.
+pub(super) fn real_kernels(n: usize) -> Option<RealKernels> {
+    (2..=MEDIUM).contains(&n).then(|| RealKernels {
+        dec: DEC[n - 2],
+        sol: SOL[n - 2],
+    })
+}
+
+/// A DECC kernel of one order: `(ar, ai, ip)`.
+type DeccFn = fn(&mut [f64], &mut [f64], &mut [usize]) -> Result<(), Singular>;
+
+/// A SOLC kernel of one order: `(ar, ai, br, bi, ip)`.
+type SolcFn = fn(&[f64], &[f64], &mut [f64], &mut [f64], &[usize]);
+
+/// DECC's and SOLC's kernels of one specialised order, as [`RealKernels`].
+#[derive(Clone, Copy)]
+pub(super) struct ComplexKernels {
+    pub decc: DeccFn,
+    pub solc: SolcFn,
+}
+
+/// The complex kernels of order `n` with leading dimension n, if it is specialised.
+pub(super) fn complex_kernels(n: usize) -> Option<ComplexKernels> {
+    (2..=SMALL).contains(&n).then(|| ComplexKernels {
+        decc: DECC[n - 2],
+        solc: SOLC[n - 2],
+    })
+}
 
 /// Largest order with a specialised kernel.
 const SMALL: usize = 16;
@@ -209,7 +244,7 @@ fn dec_any(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), 
 /// dimension and the band), checked with one branch: a caller that breaks it panics.
 #[inline(always)]
 #[track_caller]
-fn lengths(ok: bool) {
+pub(super) fn lengths(ok: bool) {
     if !ok {
         lengths_mismatch();
     }
@@ -512,12 +547,6 @@ pub fn sol(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
             return;
         }
     }
-    // A specialised order straight to its kernel: one call per solve, not two (RODAS
-    // vdpol, N = 2, six solves a step: 4 % of its time went to the call between).
-    let exact = (a.len() == n * n) & (b.len() == n) & (ip.len() == n);
-    if lda == n && (2..=MEDIUM).contains(&n) && exact {
-        return SOL[n - 2](a, b, ip);
-    }
     sol_orders(n, a, lda, b, ip)
 }
 
@@ -694,7 +723,17 @@ fn decc_body(
         let (done_i, rest_i) = ai.split_at_mut((k + 1) * lda);
         let kr = &mut done_r[k * lda..k * lda + n];
         let ki = &mut done_i[k * lda..k * lda + n];
-        let m = search_c(kr, ki, k);
+        // Stage 0's search over columns whose length the compiler does not see, as in
+        // [`dec_unrolled`] for the smallest orders: the caller has just stored them one by
+        // one (RADAU5 forming E2), and loaded in pairs they made the search wait for
+        // those stores (vdpol, N = 2: a quarter of DECC's samples on the first load). At
+        // larger orders the stores are long done and the opaque loop only costs.
+        let m = if k == 0 && n <= 5 {
+            let len = std::hint::black_box(n);
+            search_c(&kr[..len], &ki[..len], 0)
+        } else {
+            search_c(kr, ki, k)
+        };
         ip[k] = m;
         let tr = exchange(kr, m, k);
         let ti = exchange(ki, m, k);

@@ -46,8 +46,16 @@ pub struct Singular {
 /// The storage of a [`RealLu`]; the pivots are the struct's own, so that
 /// telling the kinds apart is one compare, not a decoded niche.
 enum RealKind {
+    /// Dense of a specialised order: its kernels, called directly (one call per
+    /// factorisation or solve; RODAS vdpol, N = 2, six solves a step: each call between
+    /// cost as much as a quarter of SOL).
+    Fixed(decsol::RealKernels),
+    /// Dense of another order.
     Dense,
-    Banded { ml: usize, mu: usize },
+    Banded {
+        ml: usize,
+        mu: usize,
+    },
 }
 
 /// LU with partial pivoting of a real n×n matrix, dense or banded, in storage it owns
@@ -90,7 +98,7 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<
             ld: n,
             a,
             ip,
-            kind: RealKind::Dense,
+            kind: decsol::real_kernels(n).map_or(RealKind::Dense, RealKind::Fixed),
         }
     }
 
@@ -136,6 +144,7 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<
     #[link_section = hot_path!(real)]
     pub fn factor(&mut self) -> Result<(), Singular> {
         match self.kind {
+            RealKind::Fixed(k) => (k.dec)(self.a.as_mut(), self.ip.as_mut()),
             RealKind::Dense => decsol::dec(self.n, self.a.as_mut(), self.ld, self.ip.as_mut()),
             // DECB's own shortcut for N = 1 (label 70), which is DEC's.
             RealKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
@@ -159,6 +168,10 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<
     #[link_section = hot_path!(real)]
     pub fn solve(&mut self, b: &mut [f64]) {
         match self.kind {
+            RealKind::Fixed(k) => {
+                decsol::lengths(b.len() == self.n);
+                (k.sol)(self.a.as_ref(), b, self.ip.as_ref())
+            }
             RealKind::Dense => decsol::sol(self.n, self.a.as_ref(), self.ld, b, self.ip.as_ref()),
             // SOLB's label 50 for N = 1, which is SOL's.
             RealKind::Banded { ml: 0, mu: 0 } if self.n == 1 => {
@@ -179,8 +192,15 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> RealLu<
 
 /// The storage of a [`ComplexLu`], as [`RealKind`].
 enum ComplexKind {
+    /// Dense of a specialised order: its kernels, called directly (RADAU5 vdpol, N = 2:
+    /// the two calls between cost 73 instructions a solve against SOLC's 89).
+    Fixed(decsol::ComplexKernels),
+    /// Dense of another order.
     Dense,
-    Banded { ml: usize, mu: usize },
+    Banded {
+        ml: usize,
+        mu: usize,
+    },
 }
 
 /// LU with partial pivoting of a complex matrix stored as separate real and imaginary
@@ -227,7 +247,7 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
             ai,
             ip,
             den1: 0.0,
-            kind: ComplexKind::Dense,
+            kind: decsol::complex_kernels(n).map_or(ComplexKind::Dense, ComplexKind::Fixed),
         }
     }
 
@@ -267,9 +287,8 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
     }
 
     /// Factors the matrix in place, each kind straight to its kernel as
-    /// [`RealLu::factor`]; order 1 inline (DECC's and DECBC's label 70), the other orders
-    /// out of line with few arguments, so that a caller of the smallest orders sets up
-    /// no frame.
+    /// [`RealLu::factor`]; order 1 inline (DECC's and DECBC's label 70), the other
+    /// unspecialised orders out of line with few arguments.
     #[inline(always)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
@@ -280,6 +299,7 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
                 self.den1 = decsol::cden(ar, ai);
                 decsol::decc_order1(ar, ai)
             }
+            ComplexKind::Fixed(k) => (k.decc)(self.ar.as_mut(), self.ai.as_mut(), self.ip.as_mut()),
             ComplexKind::Dense => self.factor_dense(),
             ComplexKind::Banded { ml, mu } => self.factor_banded(ml, mu),
         }
@@ -313,6 +333,10 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
             {
                 let (ar, ai) = (self.ar.as_ref()[0], self.ai.as_ref()[0]);
                 decsol::solc_order1(ar, ai, self.den1, xr, xi);
+            }
+            (ComplexKind::Fixed(k), ..) => {
+                decsol::lengths((br.len() == self.n) & (bi.len() == self.n));
+                (k.solc)(self.ar.as_ref(), self.ai.as_ref(), br, bi, self.ip.as_ref())
             }
             (ComplexKind::Dense, ..) => self.solve_dense(br, bi),
             (ComplexKind::Banded { ml, mu }, ..) => self.solve_banded(*ml, *mu, br, bi),
