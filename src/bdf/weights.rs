@@ -76,22 +76,21 @@ pub fn scale_tolerances(vector: bool, rtol: &mut [f64], atol: &mut [f64], neq: u
 
 /// `largest·sqrt(mean((r_i/largest)²))` over the ratios `r_i = ratio(v_i, w_i)`, `largest`
 /// their largest magnitude (0 when all are zero): the two passes of DDANRM and DDWNRM,
-/// which compute each ratio twice; computed once here up to four components, and with
-/// `KEEP` up to [`KEPT`] (the same value). Up to four
-/// components the ratios stay in registers and the passes are unrolled, so that the
-/// independent divisions issue together and the norm's latency (the step waits on it)
-/// is the chain through one ratio alone. Inline into each method's norm, which its
+/// which compute each ratio twice; computed once here up to [`KEPT`] components (the
+/// same value). Up to four components the ratios stay in registers and the passes are
+/// unrolled, so that the independent divisions issue together and the norm's latency
+/// (the step waits on it) is the chain through one ratio alone. Inline into each method's norm, which its
 /// callers call out of line: one copy of the four cases per method.
 #[inline(always)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
-pub fn scaled_rms<const KEEP: bool>(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
+pub fn scaled_rms(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
     match v.len() {
         1 => few::<1>(v, w, ratio),
         2 => few::<2>(v, w, ratio),
         3 => few::<3>(v, w, ratio),
         4 => few::<4>(v, w, ratio),
-        _ => many::<KEEP>(v, w, ratio),
+        _ => many(v, w, ratio),
     }
 }
 
@@ -127,25 +126,36 @@ fn few<const N: usize>(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) ->
 /// Components up to which [`many`] keeps the ratios on the stack.
 const KEPT: usize = 32;
 
-/// [`scaled_rms`] of any length: with `KEEP` and up to [`KEPT`] components each ratio
-/// computed once and kept for the second pass (the same value: the originals' second
-/// division of V(I) by WT(I) is the first's), else computed in both passes as the
-/// originals. Keeping pays for DDANRM's divisions (DDASSL hires 1e-7 warm −5 %), not for
-/// DDWNRM's multiplications (DDASKR hires +2 %).
+/// [`scaled_rms`] of any length. Up to [`KEPT`] components each ratio is computed once
+/// and kept (the same value: the originals' second V(I)/WT(I) or V(I)*RWT(I) is the
+/// first's), and the quotients by the largest magnitude are formed in a loop of their
+/// own, apart from the sum's chain, so that the divisions issue in pairs (DDASSL hires
+/// 1e-7 warm −7 %, pollu −8 %, then −3 % and −5 %; DDASKR pump −4 %). Beyond, each ratio
+/// is computed in both passes as the originals.
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
-fn many<const KEEP: bool>(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
+fn many(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
     let w = &w[..v.len()];
-    if KEEP && v.len() <= KEPT {
-        let mut kept = [0.0; KEPT];
-        let kept = &mut kept[..v.len()];
-        for ((k, &vi), &wi) in kept.iter_mut().zip(v).zip(w) {
-            *k = ratio(vi, wi);
-        }
-        two_pass(kept.iter().copied(), v.len())
-    } else {
-        two_pass(v.iter().zip(w).map(|(&vi, &wi)| ratio(vi, wi)), v.len())
+    if v.len() > KEPT {
+        return two_pass(v.iter().zip(w).map(|(&vi, &wi)| ratio(vi, wi)), v.len());
     }
+    let mut kept = [0.0; KEPT];
+    let kept = &mut kept[..v.len()];
+    for ((k, &vi), &wi) in kept.iter_mut().zip(v).zip(w) {
+        *k = ratio(vi, wi);
+    }
+    let largest = largest_magnitude(kept.iter().copied());
+    if largest <= 0.0 {
+        return 0.0;
+    }
+    for k in kept.iter_mut() {
+        *k /= largest;
+    }
+    let mut sum = 0.0;
+    for &q in kept.iter() {
+        sum += q * q;
+    }
+    largest * (sum / v.len() as f64).sqrt()
 }
 
 /// The two passes of DDANRM and DDWNRM over the `n` ratios `r`: their largest
@@ -221,8 +231,9 @@ mod tests {
         largest * (sum / v.len() as f64).sqrt()
     }
 
-    /// The unrolled norms, the kept ratios and the interleaved maxima give the bits of
-    /// the originals' loops, zeros and infinities included; a NaN where they give a NaN.
+    /// The unrolled norms, the kept ratios and quotients and the interleaved maxima give
+    /// the bits of the originals' loops, zeros and infinities included; a NaN where
+    /// they give a NaN.
     #[test]
     fn norms_as_the_originals_loops() {
         let values = [
@@ -247,17 +258,13 @@ mod tests {
                     .collect();
                 for ratio in [|a: f64, b: f64| a / b, |a: f64, b: f64| a * b] {
                     let reference = original(&v, &weights, ratio);
-                    for ours in [
-                        scaled_rms::<true>(&v, &weights, ratio),
-                        scaled_rms::<false>(&v, &weights, ratio),
-                    ] {
-                        // A NaN's sign and payload are the compiler's choice of operand
-                        // order (x86 keeps the first NaN operand's) and nothing reads
-                        // them: a NaN norm only fails its comparisons.
-                        let same = ours.to_bits() == reference.to_bits()
-                            || (ours.is_nan() && reference.is_nan());
-                        assert!(same, "{v:?}: {ours:e} against {reference:e}");
-                    }
+                    let ours = scaled_rms(&v, &weights, ratio);
+                    // A NaN's sign and payload are the compiler's choice of operand order
+                    // (x86 keeps the first NaN operand's) and nothing reads them: a NaN
+                    // norm only fails its comparisons.
+                    let same = ours.to_bits() == reference.to_bits()
+                        || (ours.is_nan() && reference.is_nan());
+                    assert!(same, "{v:?}: {ours:e} against {reference:e}");
                 }
             }
         }

@@ -44,7 +44,7 @@ pub fn set_reciprocal_weights(
 #[allow(unsafe_code)]
 #[link_section = hot_path!(daskr)]
 pub fn weighted_rms(v: &[f64], rwt: &[f64]) -> f64 {
-    scaled_rms::<false>(v, rwt, |vi, wi| vi * wi)
+    scaled_rms(v, rwt, |vi, wi| vi * wi)
 }
 
 /// VT = max(ID, 0)·WT: the weights of the error test with algebraic components out

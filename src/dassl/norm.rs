@@ -9,5 +9,5 @@ use crate::bdf::weights::scaled_rms;
 #[allow(unsafe_code)]
 #[link_section = hot_path!(dassl)]
 pub fn weighted_rms(v: &[f64], wt: &[f64]) -> f64 {
-    scaled_rms::<true>(v, wt, |vi, wi| vi / wi)
+    scaled_rms(v, wt, |vi, wi| vi / wi)
 }
