@@ -25,11 +25,19 @@ const RECIPROCALS: [f64; 5] = [1.0, 1.0 / 2.0, 1.0 / 3.0, 1.0 / 4.0, 1.0 / 5.0];
 
 /// The coefficients of the formula of order `k` (at most 5) for step `h`, recomputed
 /// unless the last `ns` steps had this step size and order (statements 200-240). Returns
-/// CJ and the error constant CK. Each array is cut to its K+1 used entries so that the
+/// CJ and the error constant CK = `ck_max(|ALPHA(K+1) + ALPHAS - ALPHA0|, ALPHA(K+1))`:
+/// the caller's MAX, whose NaN side differs between the compiled DDASTP and DDSTP.
+/// Each array is cut to its K+1 used entries so that the
 /// loops index without bounds checks.
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
-pub fn method_coefficients(c: &mut [f64], h: f64, k: usize, ns: usize) -> (f64, f64) {
+pub fn method_coefficients(
+    c: &mut [f64],
+    h: f64,
+    k: usize,
+    ns: usize,
+    ck_max: impl Fn(f64, f64) -> f64,
+) -> (f64, f64) {
     let kp1 = k + 1;
     let (alpha, rest) = c[C_ALPHA..C_LEN].split_at_mut(C_BETA - C_ALPHA);
     let (beta, rest) = rest.split_at_mut(C_GAMMA - C_BETA);
@@ -65,7 +73,7 @@ pub fn method_coefficients(c: &mut [f64], h: f64, k: usize, ns: usize) -> (f64, 
         alpha0 -= a;
     }
     let alpha_kp1 = alpha[k];
-    let ck = (alpha_kp1 + alphas - alpha0).abs().max(alpha_kp1);
+    let ck = ck_max((alpha_kp1 + alphas - alpha0).abs(), alpha_kp1);
     (-alphas / h, ck)
 }
 

@@ -4,6 +4,7 @@
 //! method's folder: their operation orders differ.
 
 use super::matrix::{solve, solve_in_registers, Shape};
+use crate::intrinsics::fmin;
 
 /// Newton iterations per attempt (DDASTP's and DNEDD's MAXIT).
 pub const MAX_NEWTON: i32 = 4;
@@ -158,7 +159,7 @@ pub fn clip_negative(
     norm: impl Fn(&[f64]) -> f64,
 ) -> bool {
     for (d, yi) in delta.iter_mut().zip(y) {
-        *d = yi.min(0.0);
+        *d = fmin(*yi, 0.0);
     }
     if norm(delta) > epcon {
         return false;

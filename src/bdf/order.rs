@@ -6,6 +6,7 @@ use super::coefficients::C_SIGMA;
 use super::compare::not_gt;
 use super::history::{column, update_differences};
 use super::layout::Carried;
+use crate::intrinsics::{fmax, fmin};
 
 /// An order K (at most 7 here) as the original's INTEGER to DOUBLE PRECISION conversion:
 /// the same exact value, through 32 bits one conversion instruction where a `usize`
@@ -196,7 +197,8 @@ pub fn step_after_success(h: f64, est: f64, k: usize) -> f64 {
     let r = x.powf(-1.0 / real(k + 1));
     if r < 2.0 {
         if r <= 1.0 {
-            let r = 0.5_f64.max(0.9_f64.min(r));
+            // R = MAX(0.5D0,MIN(0.9D0,R)) as compiled: MINSD then MAXSD on R.
+            let r = fmax(fmin(r, 0.9), 0.5);
             return h * r;
         }
         h
@@ -214,7 +216,8 @@ pub fn after_error_test_failure(nef: u32, knew: usize, est: f64) -> (usize, f64)
     if nef == 1 {
         let exponent = real(knew + 1);
         let r = 0.90 * (2.0 * est + 0.0001).powf(-1.0 / exponent);
-        (knew, 0.25_f64.max(0.9_f64.min(r)))
+        // R = MAX(0.25D0,MIN(0.9D0,R)) as compiled: a NaN R gives 0.9.
+        (knew, fmax(fmin(r, 0.9), 0.25))
     } else if nef == 2 {
         (knew, 0.25)
     } else {

@@ -29,6 +29,7 @@ use crate::bdf::layout::as_index;
 use crate::bdf::newton::StepLimits;
 use crate::bdf::outcome::{Failure, Outcome, RootProblem, Stop, Success};
 use crate::bdf::weights::{check_tolerances, scale_tolerances, ToleranceProblem};
+use crate::intrinsics::fmax;
 
 /// Runs one DDASKR call: checks the input, starts or continues the integration and steps
 /// until TOUT, TSTOP, a root or a failure.
@@ -284,7 +285,8 @@ impl<'w, 'n> Run<'w, 'n> {
         self.uround = uround;
         let head = &mut *self.w.head;
         head[RW_ROUND] = uround;
-        let hmin = 4.0 * uround * t0.abs().max(tout.abs());
+        // MAX(ABS(T),ABS(TOUT)) as compiled (MAXSD): ABS(TOUT) on NaN.
+        let hmin = 4.0 * uround * fmax(t0.abs(), tout.abs());
         if self.info[10] != 0 {
             if self.info[16] == 0 {
                 head[RW_STOL] = uround.powf(0.6667);
@@ -522,8 +524,9 @@ impl<'w, 'n> Run<'w, 'n> {
                 scale_tolerances(self.info[1] == 1, self.rtol, self.atol, neq, r);
                 return Ok(Err(Failure::TooMuchAccuracy { factor: r }));
             }
+            // MAX(ABS(TN),ABS(TOUT)) as compiled (MAXSD): ABS(TOUT) on NaN.
             let limits = StepLimits {
-                hmin: 4.0 * uround * self.tn.abs().max(tout.abs()),
+                hmin: 4.0 * uround * fmax(self.tn.abs(), tout.abs()),
                 uround,
                 epcon: self.w.head[RW_EPCON],
                 nonneg: self.info[9] == 2 || self.info[9] == 3,

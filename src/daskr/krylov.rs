@@ -11,6 +11,7 @@
 use super::layout::{IW_KMP, IW_LOCWP, IW_MAXL, IW_NCFL, IW_NLI, IW_NPS, IW_NRE, IW_NRMAX};
 use super::{Problem, ResFlag};
 use crate::bdf::layout::as_index;
+use crate::intrinsics::fmax;
 
 /// Lawson's DNRM2 (LINPACK, 1978): the Euclidean norm, scaled against underflow below
 /// CUTLO and against overflow from CUTHI/n, with the original's phases and comparisons.
@@ -550,8 +551,8 @@ impl Spigm<'_, '_> {
             return snormw;
         }
         let d = snormw * snormw - sumdsq;
-        let arg = if 0.0 > d { 0.0 } else { d };
-        snormw = arg.sqrt();
+        // ARG = MAX(0.0D0, ...) as compiled (MAXSD): a NaN difference gives 0.
+        snormw = fmax(d, 0.0).sqrt();
         snormw
     }
 }

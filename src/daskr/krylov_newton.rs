@@ -13,6 +13,7 @@ use crate::bdf::history::predict;
 use crate::bdf::layout::Carried;
 use crate::bdf::newton::{rate, StepLimits, MAX_NEWTON};
 use crate::bdf::outcome::{Failure, KrylovFailure, StepFailure};
+use crate::intrinsics::fmin;
 
 /// The flags DNEDK's label 380 turns into IERNLS and IDID.
 #[derive(Default)]
@@ -141,7 +142,7 @@ pub fn newton_krylov<P: Problem + ?Sized>(
         // Nonnegativity (DNEDK after DNSK).
         if lim.nonneg {
             for (d, &yi) in w.delta.iter_mut().zip(y.iter()) {
-                *d = yi.min(0.0);
+                *d = fmin(yi, 0.0);
             }
             let delnrm = weighted_rms(w.delta, w.wt);
             if delnrm > lim.epcon {

@@ -5,6 +5,7 @@
 use super::layout::{Work, IW_IRFND, IW_KOLD, IW_NRTE, RW_PSI, RW_T0, RW_TLAST};
 use super::Problem;
 use crate::bdf::history::interpolate;
+use crate::intrinsics::fmax;
 use crate::roots::{search, Outcome};
 
 /// DRCHEK's JOB.
@@ -73,7 +74,7 @@ pub fn check<P: Problem + ?Sized>(
             w.iw[IW_NRTE] = 0;
             evaluate(p, w.iw, t0, y, yp, w.r0);
             if w.r0.iter().any(|v| v.abs() == 0.0) {
-                let temp2 = (hminr / h.abs()).max(0.1);
+                let temp2 = fmax(hminr / h.abs(), 0.1);
                 let temp1 = temp2 * h;
                 t0 += temp1;
                 for (yi, ph) in y.iter_mut().zip(&w.phi[neq..2 * neq]) {

@@ -18,6 +18,7 @@ use crate::bdf::matrix::MatrixOutcome;
 use crate::bdf::newton::{clip_negative, newton_correction, rate, StepLimits, MAX_NEWTON};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::{Failure, StepFailure};
+use crate::intrinsics::fmax;
 
 /// The weights of the error test: VT, or WT when the algebraic variables stay in.
 #[allow(unsafe_code)]
@@ -90,7 +91,8 @@ pub fn take_step<P: Problem + ?Sized>(
         c.ns = (c.ns + 1).min(c.kold + 2);
         let cjlast = c.cj;
         let coefficients = &mut w.head[RW_ALPHA..RW_ALPHA + C_LEN];
-        let (cj, ck) = method_coefficients(coefficients, *h, k, c.ns);
+        // CK = MAX(CK,ALPHA(KP1)) as DDSTP compiles it (MAXSD): CK on NaN.
+        let (cj, ck) = method_coefficients(coefficients, *h, k, c.ns, |ck, a| fmax(a, ck));
         c.cj = cj;
         let beta = &coefficients[C_BETA..C_BETA + 6];
         scale_differences(w.phi, neq, beta, c.ns + 1, k + 1, false);

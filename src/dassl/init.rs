@@ -9,6 +9,7 @@ use super::{ResFlag, Residual};
 use crate::bdf::matrix::MatrixOutcome;
 use crate::bdf::newton::rate;
 use crate::bdf::outcome::Failure;
+use crate::intrinsics::{fmax, fmin};
 
 /// Newton iterations allowed per attempt (DDAINI's MAXIT).
 const MAX_NEWTON: i32 = 10;
@@ -92,7 +93,7 @@ pub fn initial_yprime<R: Residual + ?Sized>(
         }
         nef += 1;
         let r = 0.90 / (2.0 * err + 0.0001);
-        let r = 0.1_f64.max(0.5_f64.min(r));
+        let r = fmax(fmin(r, 0.5), 0.1);
         *h *= r;
         if h.abs() >= hmin && nef < 10 {
             continue;
@@ -183,7 +184,7 @@ fn newton<R: Residual + ?Sized>(
         if done {
             if nonneg {
                 for (d, yi) in w.delta.iter_mut().zip(y.iter()) {
-                    *d = yi.min(0.0);
+                    *d = fmin(*yi, 0.0);
                 }
                 if weighted_rms(w.delta, w.wt) > 0.33 {
                     return false;

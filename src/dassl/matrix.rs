@@ -7,6 +7,7 @@ use super::Residual;
 use crate::bdf::layout::{as_index, MatrixType};
 use crate::bdf::matrix::{difference_matrix, factor, solve, MatrixOutcome, Shape};
 use crate::bdf::newton::newton_correction;
+use crate::intrinsics::fmax;
 
 /// RWORK and IWORK cut into the pieces the original addresses by offset.
 pub struct Work<'a> {
@@ -149,7 +150,9 @@ impl<'a> Work<'a> {
 #[link_section = hot_path!(dassl)]
 fn increment(squr: f64, y: f64, yp: f64, wt: f64, h: f64) -> f64 {
     let hyp = h * yp;
-    let del = squr * y.abs().max(hyp.abs()).max(wt.abs());
+    // The three-argument MAX as compiled: MAXSD of |WT| and |Y|, then of |H·Y'|, so a
+    // NaN goes where the original's goes.
+    let del = squr * fmax(fmax(wt.abs(), y.abs()), hyp.abs());
     let del = del.copysign(hyp);
     (y + del) - y
 }

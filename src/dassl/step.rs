@@ -14,6 +14,7 @@ use crate::bdf::matrix::MatrixOutcome;
 use crate::bdf::newton::{clip_negative, rate, StepLimits, MAX_NEWTON};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::StepFailure;
+use crate::intrinsics::fmax;
 
 /// What one call of DDASTP remembers across the retries of its step: the failure counts
 /// and the causes of the last corrector failure (the original's IER and IRES).
@@ -160,7 +161,8 @@ fn prepare(v: &mut Carried, w: &mut Work<'_>, h: f64, neq: usize) -> f64 {
     v.ns = (v.ns + 1).min(v.kold + 2);
     let cjlast = v.cj;
     let coefficients = &mut w.head[RW_ALPHA..RW_ALPHA + C_LEN];
-    let (cj, ck) = method_coefficients(coefficients, h, k, v.ns);
+    // CK = MAX(CK,ALPHA(KP1)) as DDASTP compiles it (MAXSD): ALPHA(KP1) on NaN.
+    let (cj, ck) = method_coefficients(coefficients, h, k, v.ns, fmax);
     v.cj = cj;
     if cj_changed_much(v.cj, v.cjold) {
         v.jcalc = -1;
