@@ -76,7 +76,7 @@ pub fn scale_tolerances(vector: bool, rtol: &mut [f64], atol: &mut [f64], neq: u
 
 /// `largest·sqrt(mean((r_i/largest)²))` over the ratios `r_i = ratio(v_i, w_i)`, `largest`
 /// their largest magnitude (0 when all are zero): the two passes of DDANRM and DDWNRM,
-/// which compute each ratio twice; computed once here up to [`KEPT`] components (the
+/// which compute each ratio twice; computed once here up to `KEPT` (32) components (the
 /// same value). Up to four components the ratios stay in registers and the passes are
 /// unrolled, so that the independent divisions issue together and the norm's latency
 /// (the step waits on it) is the chain through one ratio alone. Inline into each method's norm, which its
