@@ -144,7 +144,11 @@ impl<'t> Setup<'t> {
             Scaled::Vector { rtol, .. } => rtol.first().copied().unwrap_or(1.0),
         };
         let fnewt = match fnewt {
-            None => (10.0 * uround / tolst).max(0.03_f64.min(tolst.powf(0.5))),
+            // TOLST**0.5D0 is a call of `pow` in the original; the opaque exponent keeps
+            // LLVM from folding it into `sqrt`, which rounds differently (fuzz case 2552).
+            None => {
+                (10.0 * uround / tolst).max(0.03_f64.min(tolst.powf(std::hint::black_box(0.5))))
+            }
             Some(f) => {
                 if f <= uround / tolst {
                     errors.push(Refusal::with_record(
