@@ -134,6 +134,9 @@ struct call {
     int tol_reset;
 };
 
+/* WORK(1) on entry (0: the default). */
+static double uround = 0.0;
+
 /* Hex for bits; NaN as "nan" (its sign and payload depend on operand order inside an
  * operation, not on the step sequence). */
 static const char *hex(double v, char *buf) {
@@ -163,6 +166,7 @@ static int run(struct call c) {
     int32_t *iwork = ialloc(liwork);
     memset(work, 0, sizeof(double) * (size_t)lwork);
     memset(iwork, 0, sizeof(int32_t) * (size_t)liwork);
+    work[0] = uround;
     iwork[8] = c.m1;
     iwork[9] = c.m2;
     for (int i = 0; i < n; i++) y[i] = 1.0 + sin(i + 1.0);
@@ -281,5 +285,17 @@ int main(void) {
         }
     }
     bad_once = bad_from = -1;
+
+    /* UROUND = NaN passes the original's check (WORK(1) .LE. 1E-19 .OR. .GE. 1 is false)
+     * and reaches its MIN/MAX: FACCON = MAX(FACCON, UROUND) and the others return the
+     * operand gfortran's maxsd/minsd return on NaN. */
+    mljac = NF;
+    mujac = NF;
+    uround = NAN;
+    run((struct call){"uround_nan", NF, ffull, jfull, NULL, &mljac, &mujac, &zero, &zero, 0,
+                      0, 0, &rtol, &atol, 2.0, "", 1});
+    run((struct call){"uround_nan_numjac", NF, ffull, NULL, NULL, &mljac, &mujac, &zero,
+                      &zero, 0, 0, 0, &rtol, &atol, 2.0, "", 1});
+    uround = 0.0;
     return 0;
 }

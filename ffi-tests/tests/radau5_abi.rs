@@ -1,6 +1,7 @@
 //! radau5_ as legacy callers use it (ffi-tests/c/radau5_abi.c): band widths in read-only
 //! memory, a JAC writing past LDFY×N and a MAS past LMAS×N inside WORK, RTOL and ATOL in one variable, NaN and
-//! Inf from FCN at each of the first 40 calls. Every line below was printed by the same
+//! Inf from FCN at each of the first 40 calls, UROUND = NaN (WORK(1), which the original
+//! accepts). Every line below was printed by the same
 //! program linked with the original radau5.f (July 1996, corrected 2002; gfortran 12.2
 //! -O2); NaN results are printed as `nan` whatever their sign bit.
 
@@ -186,6 +187,8 @@ CASE inf_from_37 IDID 1 X 0x1p+1 H 0x1.79744b88ae101p-2 STATS 52 2 11 10 0 9 14 
 CASE inf_from_38 IDID 1 X 0x1p+1 H 0x1.79744b88ae101p-1 STATS 49 2 10 10 0 8 13 Y nan nan
 CASE inf_from_39 IDID 1 X 0x1p+1 H 0x1.79744b88ae101p-1 STATS 49 2 10 10 0 8 13 Y nan nan
 CASE inf_from_40 IDID 1 X 0x1p+1 H 0x1.79744b88ae101p-1 STATS 49 2 10 10 0 8 13 Y nan nan
+CASE uround_nan IDID 1 X 0x1p+1 H 0x1.ae78c43954adcp-3 STATS 76 1 19 19 0 10 19 Y 0x1.217050b055013p+0 0x1.1b3ec82750daep-5
+CASE uround_nan_numjac IDID 1 X 0x1p+1 H 0x1.a36e2eb1c432dp-2 STATS 24 1 6 6 0 6 6 Y nan nan
 "#;
 
 fn program() -> std::path::PathBuf {
