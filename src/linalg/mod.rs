@@ -5,8 +5,9 @@
 //! `decsol.f` (DEC, SOL, DECC, SOLC, DECB, SOLB, DECBC, SOLBC) in the same order, so
 //! RADAU5 reproduces the original's step sequences at every order. [`RealLu`] and
 //! [`ComplexLu`] hold the matrix and its pivots, owned or lent by the caller. [`linpack`]
-//! holds DGEFA/DGESL and DGBFA/DGBSL as DASSL uses them. [`hessenberg`] holds ELMHES and the Hessenberg eliminations DECH, SOLH,
-//! DECHC, SOLHC of `decsol.f`, RADAU5's IWORK(1) option.
+//! holds DGEFA/DGESL and DGBFA/DGBSL as DASSL uses them. [`hessenberg`] holds ELMHES and
+//! the Hessenberg eliminations DECH, SOLH, DECHC, SOLHC of `decsol.f`, RADAU5's IWORK(1)
+//! option.
 
 #[cfg(test)]
 mod bitwise_tests;
