@@ -79,8 +79,8 @@ pub fn scale_tolerances(vector: bool, rtol: &mut [f64], atol: &mut [f64], neq: u
 /// which compute each ratio twice; computed once here up to `KEPT` (32) components (the
 /// same value). Up to four components the ratios stay in registers and the passes are
 /// unrolled, so that the independent divisions issue together and the norm's latency
-/// (the step waits on it) is the chain through one ratio alone. Inline into each method's norm, which its
-/// callers call out of line: one copy of the four cases per method.
+/// (the step waits on it) is the chain through one ratio alone. Inline into each method's
+/// norm, which its callers call out of line: one copy of the four cases per method.
 #[inline(always)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
