@@ -4,7 +4,6 @@
 //! increment is each method's own and passed in.
 
 use super::layout::MatrixType;
-pub use crate::linalg::linpack::solve_in_registers;
 use crate::linalg::linpack::{lu_factor_band, lu_factor_dense, lu_solve_band, lu_solve_dense};
 
 /// How the iteration matrix is stored in WM.

@@ -3,8 +3,9 @@
 //! (Brenan, Campbell & Petzold 1996, §5.2.2). The iterations themselves stay in each
 //! method's folder: their operation orders differ.
 
-use super::matrix::{solve, solve_in_registers, Shape};
+use super::matrix::{solve, Shape};
 use crate::intrinsics::fmin;
+use crate::linalg::linpack::solve_in_registers;
 
 /// Newton iterations per attempt (DDASTP's and DNEDD's MAXIT).
 pub const MAX_NEWTON: i32 = 4;

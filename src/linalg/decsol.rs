@@ -48,11 +48,10 @@ macro_rules! per_order {
         /// a table in `.rodata`, a page nothing else of a solve reads (a page fault on a
         /// program's first solve), where this table lies in the relocated data the dynamic
         /// loader has already written.
-        static DEC: [fn(&mut [f64], &mut [usize]) -> Result<(), Singular>; MEDIUM - 1] =
-            [$($m::dec),*];
+        static DEC: [DecFn; MEDIUM - 1] = [$($m::dec),*];
 
         /// SOL's kernels for the orders 2 to [`MEDIUM`], by order (as [`DEC`]).
-        static SOL: [fn(&[f64], &mut [f64], &[usize]); MEDIUM - 1] = [$($m::sol),*];
+        static SOL: [SolFn; MEDIUM - 1] = [$($m::sol),*];
     };
     (complex: $($m:ident $n:literal $section:literal $solc:ident;)*) => {
         $(
@@ -140,8 +139,8 @@ per_order!(complex:
 /// once for its order and calls directly.
 #[derive(Clone, Copy)]
 pub(super) struct RealKernels {
-    pub dec: fn(&mut [f64], &mut [usize]) -> Result<(), Singular>,
-    pub sol: fn(&[f64], &mut [f64], &[usize]),
+    pub dec: DecFn,
+    pub sol: SolFn,
 }
 
 /// The kernels of order `n` with leading dimension n, if it is specialised.
@@ -151,6 +150,12 @@ pub(super) fn real_kernels(n: usize) -> Option<RealKernels> {
         sol: SOL[n - 2],
     })
 }
+
+/// A DEC kernel of one order: `(a, ip)`.
+type DecFn = fn(&mut [f64], &mut [usize]) -> Result<(), Singular>;
+
+/// A SOL kernel of one order: `(a, b, ip)`.
+type SolFn = fn(&[f64], &mut [f64], &[usize]);
 
 /// A DECC kernel of one order: `(ar, ai, ip)`.
 type DeccFn = fn(&mut [f64], &mut [f64], &mut [usize]) -> Result<(), Singular>;
