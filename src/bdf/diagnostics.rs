@@ -487,8 +487,10 @@ impl fmt::Write for Text {
 ///
 /// Computed here, with [`Big`], rather than by `core::fmt`: a first failing solve
 /// prints a message, and core's float formatting and its tables lie elsewhere in a
-/// program's text; reaching them took four page faults (DDASKR rober 1e-10, 12 µs of a
-/// 56 µs first solve), where this code lies with the rest of the cold message code.
+/// program's text; reaching them took four page faults (DDASSL rober 1e-10's first
+/// solve 82 µs with them, 54 without), where this code lies with the rest of the cold
+/// message code. Slower than core's once in memory (a few µs for 17 digits), which a
+/// message can afford.
 pub(crate) struct Scientific {
     digits: [u8; 24],
     len: usize,
@@ -514,17 +516,8 @@ impl Scientific {
             return sci;
         }
         // |v| = m·2^e exactly, then N/D = |v|/10^k with 1 <= N/D < 10.
-        let bits = v.to_bits();
-        let field = ((bits >> 52) & 0x7ff) as i32;
-        let fraction = bits & ((1 << 52) - 1);
-        let (m, e) = if field == 0 {
-            (fraction, -1074)
-        } else {
-            (fraction | (1 << 52), field - 1075)
-        };
-        let log2 = e + 63 - m.leading_zeros() as i32;
-        // floor(log2 · log10(2)), off by at most one: corrected below.
-        let mut k = ((i64::from(log2) * 78_913) >> 18) as i32;
+        let (m, e) = binary(v);
+        let mut k = decade(e + 63 - m.leading_zeros() as i32);
         let (mut n, mut d) = (Big::from(m), Big::from(1));
         if e >= 0 {
             n.shift_left(e.unsigned_abs());
@@ -566,6 +559,93 @@ impl Scientific {
         sci
     }
 
+    /// The fewest digits that identify `|v|` among the doubles (the closest such, a tie
+    /// rounded up), as Rust's `{:e}` writes it: Burger and Dybvig's free-format algorithm
+    /// (PLDI 1996, figure 3) over [`Big`]; no digits for a value that is not finite.
+    #[cold]
+    pub(crate) fn shortest(v: f64) -> Self {
+        let mut sci = Scientific {
+            digits: [b'0'; 24],
+            len: 1,
+            exp: 0,
+        };
+        if !v.is_finite() {
+            sci.len = 0;
+            return sci;
+        }
+        if v == 0.0 {
+            return sci;
+        }
+        let (m, e) = binary(v);
+        // |v| = mant·2^e; its neighbours lie plus·2^e above and minus·2^e below (closer
+        // below at the bottom of a binade); an even mantissa owns its interval's ends.
+        let (mant, minus, plus, e) = if m == 1 << 52 && e > -1074 {
+            (m << 2, 1, 2, e - 2)
+        } else {
+            (m << 1, 1, 1, e - 1)
+        };
+        let inclusive = m % 2 == 0;
+        let (mut r, mut s) = (Big::from(mant), Big::from(1));
+        let (mut m_minus, mut m_plus) = (Big::from(minus), Big::from(plus));
+        if e >= 0 {
+            let shift = e.unsigned_abs();
+            r.shift_left(shift);
+            m_minus.shift_left(shift);
+            m_plus.shift_left(shift);
+        } else {
+            s.shift_left(e.unsigned_abs());
+        }
+        // The least k with the interval's top below 10^k: v/10^k = r/s = 0.d1d2…
+        let mut k = decade(e + 63 - mant.leading_zeros() as i32) + 1;
+        if k >= 0 {
+            s.mul_pow10(k.unsigned_abs());
+        } else {
+            let scale = k.unsigned_abs();
+            r.mul_pow10(scale);
+            m_minus.mul_pow10(scale);
+            m_plus.mul_pow10(scale);
+        }
+        let above = |r: &Big, m_plus: &Big, s: &Big| {
+            let mut high = *r;
+            high.add(m_plus);
+            if inclusive {
+                high >= *s
+            } else {
+                high > *s
+            }
+        };
+        while above(&r, &m_plus, &s) {
+            s.mul_small(10);
+            k += 1;
+        }
+        sci.len = 0;
+        loop {
+            r.mul_small(10);
+            m_minus.mul_small(10);
+            m_plus.mul_small(10);
+            let mut digit = b'0';
+            while r >= s {
+                r.subtract(&s);
+                digit += 1;
+            }
+            let low = if inclusive { r <= m_minus } else { r < m_minus };
+            let high = above(&r, &m_plus, &s);
+            sci.digits[sci.len] = digit;
+            sci.len += 1;
+            if low || high {
+                r.mul_small(2);
+                if high && (!low || r >= s) {
+                    sci.exp = k - 1;
+                    sci.round_up();
+                    return sci;
+                }
+                break;
+            }
+        }
+        sci.exp = k - 1;
+        sci
+    }
+
     /// Adds one unit in the last digit; 9…9 becomes 10…0 one decade up.
     #[cold]
     fn round_up(&mut self) {
@@ -587,44 +667,109 @@ impl Scientific {
     }
 }
 
-/// An unsigned integer of 1 280 bits, in 32-bit limbs from the least significant:
-/// room for a double's exact value times the powers of ten and two [`Scientific::of`]
-/// scales it by (at most 2^53 · 10^324 · 20 < 2^1 136). Cold, as the message code.
+/// A finite nonzero `|v|` as m·2^e, m < 2^53.
+fn binary(v: f64) -> (u64, i32) {
+    let bits = v.to_bits();
+    let field = ((bits >> 52) & 0x7ff) as i32;
+    let fraction = bits & ((1 << 52) - 1);
+    if field == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), field - 1075)
+    }
+}
+
+/// floor(log2 · log10(2)) for a value in [2^log2, 2^(log2+1)): its decimal exponent, or
+/// one less.
+fn decade(log2: i32) -> i32 {
+    ((i64::from(log2) * 78_913) >> 18) as i32
+}
+
+/// Appends `v` as Rust's `{:e}` writes it, without `core::fmt` (see [`Scientific`]).
+#[cold]
+pub(crate) fn push_shortest(out: &mut Text, v: f64) {
+    if v.is_nan() {
+        out.push_str("NaN");
+        return;
+    }
+    if v.is_sign_negative() {
+        out.push('-');
+    }
+    if v.is_infinite() {
+        out.push_str("inf");
+        return;
+    }
+    let sci = Scientific::shortest(v);
+    let (first, rest) = sci.digits().split_at(1);
+    out.push_bytes(first);
+    if !rest.is_empty() {
+        out.push('.');
+        out.push_bytes(rest);
+    }
+    out.push('e');
+    push_int(out, i64::from(sci.exp));
+}
+
+/// An unsigned integer of up to 1 280 bits, in 32-bit limbs from the least significant,
+/// `len` of them in use (the top one nonzero; the rest zero): room for a double's exact
+/// value times the powers of ten and two [`Scientific`] scales it by (at most
+/// 2^55 · 10^324 · 20 < 2^1 140). Cold, as the message code.
 #[derive(Clone, Copy, PartialEq, Eq)]
-struct Big([u32; 40]);
+struct Big {
+    limbs: [u32; 40],
+    len: usize,
+}
 
 impl From<u64> for Big {
     #[cold]
     fn from(v: u64) -> Self {
-        let mut big = Big([0; 40]);
-        big.0[0] = v as u32;
-        big.0[1] = (v >> 32) as u32;
+        let mut big = Big {
+            limbs: [0; 40],
+            len: 2,
+        };
+        big.limbs[0] = v as u32;
+        big.limbs[1] = (v >> 32) as u32;
+        big.trim();
         big
     }
 }
 
 impl Big {
+    /// Drops zero limbs from the top.
+    fn trim(&mut self) {
+        while self.len > 0 && self.limbs[self.len - 1] == 0 {
+            self.len -= 1;
+        }
+    }
+
     #[cold]
     fn shift_left(&mut self, bits: u32) {
         let (limbs, bits) = ((bits / 32) as usize, bits % 32);
-        for i in (0..self.0.len()).rev() {
-            let high = i.checked_sub(limbs).map_or(0, |j| self.0[j]);
-            let low = i.checked_sub(limbs + 1).map_or(0, |j| self.0[j]);
-            self.0[i] = if bits == 0 {
+        let len = self.len + limbs + 1;
+        for i in (0..len).rev() {
+            let high = i.checked_sub(limbs).map_or(0, |j| self.limbs[j]);
+            let low = i.checked_sub(limbs + 1).map_or(0, |j| self.limbs[j]);
+            self.limbs[i] = if bits == 0 {
                 high
             } else {
                 (high << bits) | (low >> (32 - bits))
             };
         }
+        self.len = len;
+        self.trim();
     }
 
     #[cold]
     fn mul_small(&mut self, factor: u32) {
         let mut carry = 0;
-        for limb in &mut self.0 {
+        for limb in &mut self.limbs[..self.len] {
             let product = u64::from(*limb) * u64::from(factor) + carry;
             *limb = product as u32;
             carry = product >> 32;
+        }
+        if carry != 0 {
+            self.limbs[self.len] = carry as u32;
+            self.len += 1;
         }
     }
 
@@ -637,16 +782,34 @@ impl Big {
         self.mul_small(10u32.pow(power));
     }
 
+    #[cold]
+    fn add(&mut self, other: &Big) {
+        let len = self.len.max(other.len);
+        let mut carry = false;
+        for (limb, &o) in self.limbs[..len].iter_mut().zip(&other.limbs[..len]) {
+            let (sum, c1) = limb.overflowing_add(o);
+            let (sum, c2) = sum.overflowing_add(u32::from(carry));
+            *limb = sum;
+            carry = c1 || c2;
+        }
+        self.len = len;
+        if carry {
+            self.limbs[len] = 1;
+            self.len += 1;
+        }
+    }
+
     /// `self - other`, for `other <= self`.
     #[cold]
     fn subtract(&mut self, other: &Big) {
         let mut borrow = false;
-        for (limb, &o) in self.0.iter_mut().zip(&other.0) {
+        for (limb, &o) in self.limbs[..self.len].iter_mut().zip(&other.limbs) {
             let (diff, b1) = limb.overflowing_sub(o);
             let (diff, b2) = diff.overflowing_sub(u32::from(borrow));
             *limb = diff;
             borrow = b1 || b2;
         }
+        self.trim();
     }
 }
 
@@ -660,7 +823,12 @@ impl PartialOrd for Big {
 impl Ord for Big {
     #[cold]
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0.iter().rev().cmp(other.0.iter().rev())
+        self.len.cmp(&other.len).then_with(|| {
+            self.limbs[..self.len]
+                .iter()
+                .rev()
+                .cmp(other.limbs[..other.len].iter().rev())
+        })
     }
 }
 
@@ -787,7 +955,7 @@ fn d21(out: &mut Text, v: f64, padded: bool) {
 
 #[cfg(test)]
 mod tests {
-    use super::{fmt_d15, fmt_d21, fmt_i8, Scientific, Text};
+    use super::{fmt_d15, fmt_d21, fmt_i8, push_shortest, Scientific, Text};
 
     #[test]
     fn edit_descriptors_match_gfortran() {
@@ -812,7 +980,7 @@ mod tests {
         (mantissa.replace('.', ""), exp.parse().expect("an integer"))
     }
 
-    /// Our conversion against core's on random doubles of every magnitude (subnormals
+    /// Our conversions against core's on random doubles of every magnitude (subnormals
     /// included), the extremes, and exact decimal ties, which both round to even.
     #[test]
     fn scientific_digits_match_core() {
@@ -830,6 +998,10 @@ mod tests {
             999_999.5,
             9.999_999_999_999_5,
             0.1,
+            0.3,
+            0.1 + 0.2,
+            100.0,
+            123.456,
             2.903_045_015_933e-4,
         ];
         let mut state = 0x9e37_79b9_7f4a_7c15_u64;
@@ -852,6 +1024,26 @@ mod tests {
                     "{v:e} with {prec} digits"
                 );
             }
+        }
+        for &v in &values {
+            for v in [v, -v] {
+                let mut ours = Text::new();
+                push_shortest(&mut ours, v);
+                assert_eq!(ours.to_str(), format!("{v:e}"));
+            }
+        }
+        for v in [
+            0.0,
+            -0.0,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            1e23,
+            9e-324,
+        ] {
+            let mut ours = Text::new();
+            push_shortest(&mut ours, v);
+            assert_eq!(ours.to_str(), format!("{v:e}"));
         }
         let zero = Scientific::of(-0.0, 3);
         assert_eq!((zero.digits(), zero.exp), (&b"0000"[..], 0));
