@@ -60,6 +60,10 @@
 ///   that each one's solve runs through one stretch of text;
 /// - `daskr`: DDASKR alone (entry, checks, driver).
 ///
+/// A function inlined into another lies in its caller's section: the exports' bodies
+/// (`Args::call`) stay out of line, so that the closure `catch_unwind` runs (a closure
+/// carries no section) is one call, small enough to be inlined into the export.
+///
 /// lld (which links the shared library) keeps input order: the groups lie together,
 /// in the order the compiler emits them. The attribute is one the `unsafe_code` lint
 /// reports (a section name can put code where it is not code), hence the

@@ -213,6 +213,7 @@ impl Args {
     ///
     /// # Safety
     /// The contract of [`radau_`].
+    #[inline(never)]
     #[link_section = hot_path!(radau)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.

@@ -243,6 +243,7 @@ impl Args {
     ///
     /// # Safety
     /// The contract of [`radau5_`].
+    #[inline(never)]
     #[link_section = hot_path!(radau5)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.

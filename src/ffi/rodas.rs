@@ -251,6 +251,7 @@ impl Args {
     ///
     /// # Safety
     /// The contract of [`rodas_`].
+    #[inline(never)]
     #[link_section = hot_path!(rodas)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.

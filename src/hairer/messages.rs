@@ -5,7 +5,9 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::bdf::diagnostics::{pad, push_digits, push_exponent, push_int, Scientific, Text};
+use crate::bdf::diagnostics::{
+    pad, push_digits, push_exponent, push_int, push_shortest, Scientific, Text,
+};
 
 /// Input a Hairer code refuses: our line, and the original's record (none for a check
 /// the original does not make).
@@ -275,7 +277,7 @@ impl Exit {
         out.push_str(": exit of ");
         out.push_str(name);
         out.push_str(" at x = ");
-        let _ = write!(out, "{x:e}");
+        push_shortest(out, x);
         match self {
             Exit::Interrupted => out.push_str(" (stopped by SOLOUT)"),
             Exit::TooManySteps { nmax } => {
@@ -284,7 +286,8 @@ impl Exit {
                 out.push_str(" steps are needed");
             }
             Exit::StepSizeTooSmall { h } => {
-                let _ = write!(out, ": step size too small, h = {h:e}");
+                out.push_str(": step size too small, h = ");
+                push_shortest(out, h);
             }
             Exit::RepeatedlySingular { ier } => {
                 out.push_str(": matrix is repeatedly singular, ier = ");
