@@ -167,6 +167,25 @@ fn many(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
     largest * mean(sum, v.len()).sqrt()
 }
 
+/// The largest |ratio(v_i, w_i)|, NaN skipped (0 when none is larger): the `largest` of
+/// [`scaled_rms`], and an upper bound of its value. Each quotient by it is at most 1 in
+/// magnitude, so each partial sum of their rounded squares is at most the count of its
+/// terms, the rounded mean of the squares at most 1, so are its square root and their
+/// rounded product with `largest`: the norm is at most `largest` (or NaN).
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
+pub fn largest_ratio(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
+    let w = &w[..v.len()];
+    largest_magnitude(v.iter().zip(w).map(|(&vi, &wi)| ratio(vi, wi)))
+}
+
+/// [`scaled_rms`] of the `n` ratios `r` (the same value), for ratios of values computed
+/// on the fly.
+pub fn rms_of(r: impl Iterator<Item = f64> + Clone, n: usize) -> f64 {
+    two_pass(r, n)
+}
+
 /// The two passes of DDANRM and DDWNRM over the `n` ratios `r`: their largest
 /// magnitude, then the scaled sum of squares.
 #[inline(always)]
@@ -233,7 +252,7 @@ fn largest_magnitude(mut r: impl Iterator<Item = f64>) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::scaled_rms;
+    use super::{largest_ratio, rms_of, scaled_rms};
 
     /// DDANRM's and DDWNRM's loops: one chain for the largest magnitude, each ratio
     /// computed in both passes.
@@ -289,7 +308,34 @@ mod tests {
                     let same = ours.to_bits() == reference.to_bits()
                         || (ours.is_nan() && reference.is_nan());
                     assert!(same, "{v:?}: {ours:e} against {reference:e}");
+                    let w = &weights[..n];
+                    let on_the_fly = rms_of(v.iter().zip(w).map(|(&a, &b)| ratio(a, b)), n);
+                    assert!(on_the_fly.to_bits() == ours.to_bits() || on_the_fly.is_nan());
+                    // The roundoff test's bound: the norm is at most the largest ratio.
+                    assert!(ours.is_nan() || ours <= largest_ratio(&v, &weights, ratio));
                 }
+            }
+        }
+    }
+
+    /// The norm never exceeds the largest ratio, however close the ratios are to it
+    /// (each quotient then rounds to 1 or just below).
+    #[test]
+    fn norm_at_most_largest_ratio() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        for n in 1..=40 {
+            for _ in 0..500 {
+                let v: Vec<f64> = (0..n)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        1.0 - (seed >> 40) as f64 * f64::EPSILON
+                    })
+                    .collect();
+                let w = vec![1.0; n];
+                let ratio = |a: f64, b: f64| a * b;
+                assert!(scaled_rms(&v, &w, ratio) <= largest_ratio(&v, &w, ratio));
             }
         }
     }
