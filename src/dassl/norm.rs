@@ -3,7 +3,7 @@
 
 use crate::bdf::history::predicted;
 use crate::bdf::newton::RoundoffTest;
-use crate::bdf::weights::{largest_ratio, rms_of, scaled_rms};
+use crate::bdf::weights::{largest_ratio, ratio_bound, rms_of, scaled_rms};
 
 /// Weighted root-mean-square norm `sqrt(mean((v_i/wt_i)²))`, scaled by the largest ratio
 /// against overflow (DDANRM; 0 when all ratios are zero).
@@ -12,6 +12,14 @@ use crate::bdf::weights::{largest_ratio, rms_of, scaled_rms};
 #[link_section = hot_path!(dassl)]
 pub fn weighted_rms(v: &[f64], wt: &[f64]) -> f64 {
     scaled_rms(v, wt, |vi, wi| vi / wi)
+}
+
+/// A bound of [`weighted_rms`]: NaN with it, else at least it ([`ratio_bound`]).
+#[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(dassl)]
+pub fn weighted_bound(v: &[f64], wt: &[f64]) -> f64 {
+    ratio_bound(v, wt, |vi, wi| vi / wi)
 }
 
 /// The roundoff-level test of the prediction `y` ([`RoundoffTest`]): its largest ratio.
