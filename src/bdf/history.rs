@@ -87,6 +87,15 @@ pub fn predict(phi: &[f64], c: &[f64], k: usize, y: &mut [f64], yp: &mut [f64]) 
     }
 }
 
+/// Component `i` of [`predict`]'s y at order `k` from PHI*, summed in its order.
+pub fn predicted(phi: &[f64], neq: usize, k: usize, i: usize) -> f64 {
+    let mut y = phi[i];
+    for j in 1..=k {
+        y += phi[j * neq + i];
+    }
+    y
+}
+
 /// [`predict`] of `N` equations: the sums in registers, each column's elements loaded
 /// one by one (through indices the compiler cannot see: knowing them, it loads pairs of
 /// a column the update of PHI has just stored element by element).

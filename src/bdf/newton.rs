@@ -24,6 +24,39 @@ pub struct StepLimits {
     pub nonneg: bool,
 }
 
+/// The roundoff-level test of the first correction, `DELNRM <= 100·UROUND·PNORM` with
+/// PNORM the norm of the prediction. PNORM is at most the prediction's largest weighted
+/// component ([`crate::bdf::weights::largest_ratio`]), so a correction above
+/// 100·UROUND times that fails the test as it fails the original's (nearly always: the
+/// test passes only when the predictor is exact to roundoff); else PNORM, computed from
+/// PHI* as the original computes it, decides.
+#[derive(Debug, Clone, Copy)]
+pub struct RoundoffTest {
+    /// 100·UROUND.
+    scale: f64,
+    /// The prediction's largest weighted component.
+    bound: f64,
+}
+
+impl RoundoffTest {
+    /// The test for a prediction whose largest weighted component is `bound`.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
+    pub fn new(uround: f64, bound: f64) -> Self {
+        RoundoffTest {
+            scale: 100.0 * uround,
+            bound,
+        }
+    }
+
+    /// `DELNRM <= 100·UROUND·PNORM`, PNORM from `pnorm` only when the bound leaves it open.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(bdf)]
+    pub fn passes(&self, delnrm: f64, pnorm: impl FnOnce() -> f64) -> bool {
+        delnrm <= self.scale * self.bound && delnrm <= self.scale * pnorm()
+    }
+}
+
 /// The convergence rate after `m` iterations, from the first correction's norm `oldnrm`
 /// and the latest `delnrm`: `(DELNRM/OLDNRM)**(1/M)`. After one iteration the power is
 /// 1 and `pow(x, 1)` is `x` (LLVM folds it so where it sees M = 1; glibc's pow agrees bit

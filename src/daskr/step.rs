@@ -9,13 +9,15 @@ use super::layout::{
     Work, IW_ETF, IW_MXORD, IW_NCFN, IW_NJE, IW_NNI, IW_NRE, IW_NST, RW_ALPHA, RW_PSI,
 };
 use super::matrix::form_matrix;
-use super::vectors::weighted_rms;
+use super::vectors::{prediction_norm, roundoff_test, weighted_rms};
 use super::{Problem, ResFlag};
 use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_LEN};
 use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
 use crate::bdf::layout::{as_index, Carried};
 use crate::bdf::matrix::MatrixOutcome;
-use crate::bdf::newton::{clip_negative, newton_correction, rate, StepLimits, MAX_NEWTON};
+use crate::bdf::newton::{
+    clip_negative, newton_correction, rate, RoundoffTest, StepLimits, MAX_NEWTON,
+};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::{Failure, StepFailure};
 use crate::intrinsics::fmax;
@@ -214,8 +216,7 @@ fn newton<P: Problem + ?Sized>(
     let (flag, singular) = loop {
         // Statement 300: the predictor.
         predict(w.phi, &w.head[RW_ALPHA..], c.k, y, yp);
-        let pnorm = weighted_rms(y, w.wt);
-        let tolnew = 100.0 * lim.uround * pnorm;
+        let roundoff = roundoff_test(y, w.wt, lim.uround);
         w.iw[IW_NRE] += 1;
         let flag = p.residual(x, y, yp, c.cj, w.delta);
         if flag != ResFlag::Ok {
@@ -234,7 +235,7 @@ fn newton<P: Problem + ?Sized>(
             }
         }
         let confac = 2.0 / (1.0 + c.cj / c.cjold);
-        match corrector(p, x, y, yp, c, confac, tolnew, w, lim.epcon) {
+        match corrector(p, x, y, yp, c, confac, roundoff, w, lim.epcon) {
             Ok(()) => {}
             Err(flag) if flag != ResFlag::Stop && c.jcalc != 0 => {
                 c.jcalc = -1;
@@ -277,7 +278,7 @@ fn corrector<P: Problem + ?Sized>(
     yp: &mut [f64],
     c: &mut Carried,
     confac: f64,
-    tolnew: f64,
+    roundoff: RoundoffTest,
     w: &mut Work<'_>,
     epcon: f64,
 ) -> Result<(), ResFlag> {
@@ -303,7 +304,7 @@ fn corrector<P: Problem + ?Sized>(
         let delnrm = weighted_rms(w.delta, w.wt);
         if m == 0 {
             oldnrm = delnrm;
-            if delnrm <= tolnew {
+            if roundoff.passes(delnrm, || prediction_norm(w.phi, y.len(), c.k, w.wt)) {
                 return Ok(());
             }
         } else {

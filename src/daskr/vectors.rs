@@ -3,7 +3,9 @@
 //! and the constraint checks (DCNSTR, DCNST0). DDATRP is shared with DDASSL
 //! ([`crate::bdf`]).
 
-use crate::bdf::weights::{scaled_rms, set_weights};
+use crate::bdf::history::predicted;
+use crate::bdf::newton::RoundoffTest;
+use crate::bdf::weights::{largest_ratio, rms_of, scaled_rms, set_weights};
 
 /// Sets the weights `rtol_i·|y_i| + atol_i` (DDAWTS) and replaces them by their
 /// reciprocals (DINVWT) in one pass: each reciprocal from the weight in its register,
@@ -45,6 +47,21 @@ pub fn set_reciprocal_weights(
 #[link_section = hot_path!(daskr)]
 pub fn weighted_rms(v: &[f64], rwt: &[f64]) -> f64 {
     scaled_rms(v, rwt, |vi, wi| vi * wi)
+}
+
+/// The roundoff-level test of the prediction `y` ([`RoundoffTest`]): its largest product.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
+pub fn roundoff_test(y: &[f64], rwt: &[f64], uround: f64) -> RoundoffTest {
+    RoundoffTest::new(uround, largest_ratio(y, rwt, |vi, wi| vi * wi))
+}
+
+/// PNORM, the norm of the prediction of order `k` of `neq` components, from PHI*.
+#[cold]
+#[inline(never)]
+pub fn prediction_norm(phi: &[f64], neq: usize, k: usize, rwt: &[f64]) -> f64 {
+    let rwt = &rwt[..neq];
+    rms_of((0..neq).map(|i| predicted(phi, neq, k, i) * rwt[i]), neq)
 }
 
 /// VT = max(ID, 0)·WT: the weights of the error test with algebraic components out
@@ -113,6 +130,31 @@ pub fn restrict_step(y: &[f64], ynew: &[f64], icnstr: &[i32], tau: &mut f64, rlx
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// PNORM from PHI* is the norm of the predictor's y, at every order and size.
+    #[test]
+    fn prediction_norm_as_the_predictors() {
+        use crate::bdf::coefficients::C_GAMMA;
+        use crate::bdf::history::predict;
+        for neq in 1..=10 {
+            for k in 0..=5 {
+                let phi: Vec<f64> = (0..neq * (k + 1))
+                    .map(|i| ((i * 7919) % 101) as f64 / 7.0 - 6.5)
+                    .collect();
+                let c = vec![0.5; C_GAMMA + 7];
+                let rwt: Vec<f64> = (0..neq).map(|i| 1.0 / (1.0 + i as f64)).collect();
+                let (mut y, mut yp) = (vec![0.0; neq], vec![0.0; neq]);
+                predict(&phi, &c, k, &mut y, &mut yp);
+                let direct = weighted_rms(&y, &rwt);
+                assert_eq!(
+                    prediction_norm(&phi, neq, k, &rwt).to_bits(),
+                    direct.to_bits()
+                );
+                let largest = crate::bdf::weights::largest_ratio(&y, &rwt, |a, b| a * b);
+                assert!(direct <= largest);
+            }
+        }
+    }
 
     #[test]
     fn norm_over_reciprocal_weights() {

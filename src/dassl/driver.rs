@@ -12,7 +12,7 @@ use super::init::initial_yprime;
 use super::layout::{IW_KOLD, IW_NST, IW_NSTL, RW_H, RW_HMAX, RW_PSI, RW_ROUND, RW_TN, RW_TSTOP};
 use super::legacy::Call;
 use super::matrix::Work;
-use super::norm::weighted_rms;
+use super::norm::{weighted_bound, weighted_rms};
 use super::step::take_step;
 use super::Residual;
 use crate::bdf::compare::{not_gt, not_le};
@@ -297,11 +297,15 @@ impl<'w> Run<'w> {
             if w.wt.iter().any(|&v| not_gt(v, 0.0)) {
                 return Err(Failure::NonPositiveWeight);
             }
-            let r = weighted_rms(&w.phi[..neq], w.wt) * 100.0 * uround;
-            // IF(R.LE.1.0D0) GO TO 525: a NaN R (an infinite Y) falls through to -2.
-            if not_le(r, 1.0) {
-                scale_tolerances(self.info[1] == 1, self.rtol, self.atol, neq, r);
-                return Err(Failure::TooMuchAccuracy { factor: r });
+            // IF(R.LE.1.0D0) GO TO 525: a NaN R (an infinite Y) falls through to -2. R
+            // from the bound of the norm where that is at most 1 (nearly always).
+            let y = &w.phi[..neq];
+            if not_le(weighted_bound(y, w.wt) * 100.0 * uround, 1.0) {
+                let r = weighted_rms(y, w.wt) * 100.0 * uround;
+                if not_le(r, 1.0) {
+                    scale_tolerances(self.info[1] == 1, self.rtol, self.atol, neq, r);
+                    return Err(Failure::TooMuchAccuracy { factor: r });
+                }
             }
             // Label 525: MAX(ABS(TN),ABS(TOUT)) as the reference gfortran build computes
             // it: ABS(TN) unless ABS(TOUT) is larger (a NaN TOUT leaves HMIN finite).

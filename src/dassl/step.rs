@@ -5,13 +5,13 @@
 
 use super::layout::{IW_ETF, IW_MXORD, IW_NCFN, IW_NJE, IW_NRE, IW_NST, RW_ALPHA, RW_PSI};
 use super::matrix::Work;
-use super::norm::weighted_rms;
+use super::norm::{prediction_norm, roundoff_test, weighted_rms};
 use super::{ResFlag, Residual};
 use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_LEN};
 use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
 use crate::bdf::layout::{as_index, Carried};
 use crate::bdf::matrix::MatrixOutcome;
-use crate::bdf::newton::{clip_negative, rate, StepLimits, MAX_NEWTON};
+use crate::bdf::newton::{clip_negative, rate, RoundoffTest, StepLimits, MAX_NEWTON};
 use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::StepFailure;
 use crate::intrinsics::fmax;
@@ -194,7 +194,7 @@ fn newton<R: Residual + ?Sized>(
 ) -> Corrector {
     loop {
         predict(w.phi, &w.head[RW_ALPHA..], v.k, y, yp);
-        let pnorm = weighted_rms(y, w.wt);
+        let roundoff = roundoff_test(y, w.wt, lim.uround);
         w.iw[IW_NRE] += 1;
         st.ires = res.residual(x, y, yp, w.delta);
         if st.ires != ResFlag::Ok {
@@ -217,7 +217,7 @@ fn newton<R: Residual + ?Sized>(
             }
             st.nsf = 0;
         }
-        match iterate(res, x, y, yp, v, w, lim, pnorm, &mut st.ires) {
+        match iterate(res, x, y, yp, v, w, lim, roundoff, &mut st.ires) {
             Iteration::Converged => {}
             Iteration::Stalled if v.jcalc == 0 => return Corrector::Failed,
             Iteration::Stalled => {
@@ -258,7 +258,7 @@ fn iterate<R: Residual + ?Sized>(
     v: &mut Carried,
     w: &mut Work<'_>,
     lim: &StepLimits,
-    pnorm: f64,
+    roundoff: RoundoffTest,
     ires: &mut ResFlag,
 ) -> Iteration {
     let mut m = 0;
@@ -271,7 +271,7 @@ fn iterate<R: Residual + ?Sized>(
         // The roundoff-level test applies to the first correction only: the netlib
         // revision 000711 of DDASTP (as DDASKR's DNSD); the SLATEC revision 910624
         // applied it on every iteration.
-        if m == 0 && delnrm <= 100.0 * lim.uround * pnorm {
+        if m == 0 && roundoff.passes(delnrm, || prediction_norm(w.phi, y.len(), v.k, w.wt)) {
             return Iteration::Converged;
         }
         if m > 0 {
