@@ -68,16 +68,7 @@ impl<'w> LinearSystem<'w> {
     #[link_section = hot_path!(rodas)]
     pub fn decompose(&mut self, fjac: &[f64], fmas: &[f64], fac: f64) -> Result<(), Singular> {
         match self {
-            Self::Dense { n, e, ip } => {
-                let n = *n;
-                for (x, &j) in e.iter_mut().zip(&fjac[..n * n]) {
-                    *x = -j;
-                }
-                for d in e.iter_mut().step_by(n + 1) {
-                    *d += fac;
-                }
-                decsol::dec(n, e, n, ip)
-            }
+            Self::Dense { n, e, ip } => decomr_dense(*n, fjac, fac, e, ip),
             Self::Shared(lin) => lin.decompose_real(Matrices { fjac, fmas }, fac),
         }
     }
@@ -93,10 +84,10 @@ impl<'w> LinearSystem<'w> {
         }
     }
 
-    /// The factors of E and its pivots for IJOB = 1, which the step loop solves with
-    /// itself.
+    /// E's storage and its pivots for IJOB = 1, which the step loop forms and factors
+    /// itself for the orders it solves in registers.
     #[inline(always)]
-    pub fn dense_factors(&self) -> Option<(&[f64], &[usize])> {
+    pub fn dense_storage(&mut self) -> Option<(&mut [f64], &mut [usize])> {
         match self {
             Self::Dense { e, ip, .. } => Some((e, ip)),
             Self::Shared(_) => None,
@@ -166,4 +157,23 @@ impl<'w> LinearSystem<'w> {
         }
         lin.solve_e1(fjac, fac, ak);
     }
+}
+
+/// DECOMR's IJOB = 1: `E = fac·I - J` of order `n` in `e`, factored by DEC.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(rodas)]
+pub(super) fn decomr_dense(
+    n: usize,
+    fjac: &[f64],
+    fac: f64,
+    e: &mut [f64],
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    for (x, &j) in e.iter_mut().zip(&fjac[..n * n]) {
+        *x = -j;
+    }
+    for d in e.iter_mut().step_by(n + 1) {
+        *d += fac;
+    }
+    decsol::dec(n, e, n, ip)
 }

@@ -10,7 +10,7 @@
 use super::coefficients::Coefficients;
 use super::core::Setup;
 use super::dense::DenseOutput;
-use super::linear::{LinearSystem, Mass};
+use super::linear::{decomr_dense, LinearSystem, Mass};
 use super::{Finish, Outcome, Problem};
 use crate::hairer::linear::{Pivots, PIVOTS_ORDER};
 use crate::intrinsics::{fmax, fmin};
@@ -244,7 +244,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
             // Label 2, until a step is accepted.
             loop {
                 let fac = 1.0 / (st.h * self.coef.gamma);
-                if let Err(e) = self.decompose(fac) {
+                if let Err(e) = self.step(problem, st, y, fac) {
                     // Label 80.
                     st.nsing += 1;
                     if st.nsing >= 5 {
@@ -256,7 +256,6 @@ impl<'s, 'w> Stepper<'s, 'w> {
                     st.last = false;
                     continue;
                 }
-                self.stages(problem, st, y, fac);
                 self.stats.nsol += 6;
                 self.stats.nfcn += 5;
                 self.stats.nstep += 1;
@@ -376,6 +375,45 @@ impl<'s, 'w> Stepper<'s, 'w> {
         }
     }
 
+    /// DECOMR for `fac = 1/(hγ)` and the six stages; `Err(IER)` for a singular matrix.
+    /// IJOB = 1 of the orders 2 to 8 in registers ([`step_in_registers`],
+    /// [`stages_after_dec`]).
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(rodas)]
+    fn step<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        st: &State,
+        y: &[f64],
+        fac: f64,
+    ) -> Result<(), usize> {
+        let s = self.setup;
+        let n = s.n;
+        if let (Some((e, ip)), 2..=8) = (self.lin.dense_storage(), n) {
+            let (c, w) = (&self.coef, &mut self.w);
+            match n {
+                2 => step_in_registers::<2, P>(problem, s, c, (e, ip), w, st, y, fac)?,
+                3 => step_in_registers::<3, P>(problem, s, c, (e, ip), w, st, y, fac)?,
+                _ => {
+                    decomr_dense(n, &w.tail[..n * n], fac, e, ip).map_err(|err| err.stage)?;
+                    let lu = (&*e, &*ip);
+                    match n {
+                        4 => stages_after_dec::<4, P>(problem, s, c, lu, w, st, y),
+                        5 => stages_after_dec::<5, P>(problem, s, c, lu, w, st, y),
+                        6 => stages_after_dec::<6, P>(problem, s, c, lu, w, st, y),
+                        7 => stages_after_dec::<7, P>(problem, s, c, lu, w, st, y),
+                        _ => stages_after_dec::<8, P>(problem, s, c, lu, w, st, y),
+                    }
+                }
+            }
+            self.stats.ndec += 1;
+            return Ok(());
+        }
+        self.decompose(fac)?;
+        self.stages(problem, st, y, fac);
+        Ok(())
+    }
+
     /// DECOMR for `fac = 1/(hγ)`; `Err(IER)` for a singular matrix.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
@@ -389,24 +427,11 @@ impl<'s, 'w> Stepper<'s, 'w> {
     }
 
     /// The six stages, the embedded solution in YNEW with the error vector AK6 added to
-    /// it, and the dense output; IJOB = 1 up to order 8 in [`stages_in_registers`].
+    /// it, and the dense output.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     fn stages<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64], fac: f64) {
         let s = self.setup;
-        if let Some(lu) = self.lin.dense_factors() {
-            let (c, w) = (&self.coef, &mut self.w);
-            match s.n {
-                2 => return stages_in_registers::<2, P>(problem, s, c, lu, w, st, y),
-                3 => return stages_in_registers::<3, P>(problem, s, c, lu, w, st, y),
-                4 => return stages_in_registers::<4, P>(problem, s, c, lu, w, st, y),
-                5 => return stages_in_registers::<5, P>(problem, s, c, lu, w, st, y),
-                6 => return stages_in_registers::<6, P>(problem, s, c, lu, w, st, y),
-                7 => return stages_in_registers::<7, P>(problem, s, c, lu, w, st, y),
-                8 => return stages_in_registers::<8, P>(problem, s, c, lu, w, st, y),
-                _ => {}
-            }
-        }
         let c = self.coef;
         let n = s.n;
         let (x, h) = (st.x, st.h);
@@ -618,22 +643,63 @@ impl<'s, 'w> Stepper<'s, 'w> {
     }
 }
 
-/// [`Stepper::stages`] for IJOB = 1 (M = I, a full Jacobian, `M1 = 0`) of a
-/// small order `N`: each stage's right-hand side, its solve with the factors of E
-/// (SOL) and the next YNEW stay in registers; AK1..AK6 and the last right-hand side
-/// (in CONT) are stored once at the end, as the original leaves them in WORK. Through
-/// WORK every stage waited for a store and a load of its right-hand side and of its
-/// solution on the chain from one FCN call to the next (vdpol 1e-7: 494 → 457 µs).
-/// The other right-hand sides, which the original stores in YNEW and AK6, are
-/// overwritten there before it returns.
+/// DECOMR and the six stages ([`Stepper::step`]) for IJOB = 1 (M = I, a full Jacobian,
+/// `M1 = 0`) of the orders 2 and 3, in registers: E formed and factored
+/// ([`dec_in_registers`]), then the stages on the factors in registers, without a store
+/// and a load of E on the way from H to the first stage (vdpol 1e-7: 461 → 433 µs,
+/// rober 1e-7 52.3 → 51.3 µs). Above order 3 the factors would not fit (hires, N = 8:
+/// 167k → 190k instructions, 16.9 → 18.8 µs).
+#[allow(clippy::too_many_arguments)]
 #[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(rodas)]
+fn step_in_registers<const N: usize, P: Problem>(
+    problem: &mut P,
+    s: &Setup<'_>,
+    c: &Coefficients,
+    (e, ip): (&mut [f64], &mut [usize]),
+    w: &mut Work<'_>,
+    st: &State,
+    y: &[f64],
+    fac: f64,
+) -> Result<(), usize> {
+    let lu = dec_in_registers::<N>(&w.tail[..N * N], fac, e, ip)?;
+    stages_in_registers::<N, P>(problem, s, c, (|k, i| lu[k][i], ip), w, st, y);
+    Ok(())
+}
+
+/// The six stages for IJOB = 1 of the orders 4 to 8 on the factors of DEC in E
+/// ([`stages_in_registers`]).
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(rodas)]
+fn stages_after_dec<const N: usize, P: Problem>(
+    problem: &mut P,
+    s: &Setup<'_>,
+    c: &Coefficients,
+    (e, ip): (&[f64], &[usize]),
+    w: &mut Work<'_>,
+    st: &State,
+    y: &[f64],
+) {
+    let e = &e[..N * N];
+    stages_in_registers::<N, P>(problem, s, c, (|k, i| e[i + k * N], ip), w, st, y);
+}
+
+/// The six stages ([`Stepper::stages`]) for IJOB = 1 of a small order `N` with DEC's
+/// factors `lu.0(k, i)` (row i of column k) and pivots `lu.1`: each stage's right-hand
+/// side, its solve (SOL) and the next YNEW stay in registers; AK1..AK6 and the last
+/// right-hand side (in CONT) are stored once at the end, as the original leaves them in
+/// WORK. Through WORK every stage waited for a store and a load of its right-hand side
+/// and of its solution on the chain from one FCN call to the next (vdpol 1e-7: 494 →
+/// 457 µs). The other right-hand sides, which the original stores in YNEW and AK6, are
+/// overwritten there before it returns.
+#[inline(always)]
 fn stages_in_registers<const N: usize, P: Problem>(
     problem: &mut P,
     s: &Setup<'_>,
     c: &Coefficients,
-    (lu, ip): (&[f64], &[usize]),
+    (lu, ip): (impl Fn(usize, usize) -> f64 + Copy, &[usize]),
     w: &mut Work<'_>,
     st: &State,
     y: &[f64],
@@ -744,32 +810,168 @@ fn stages_in_registers<const N: usize, P: Problem>(
     }
 }
 
-/// SOL of order `N` on `x` in registers with DEC's factors `a` and pivots `ip`: per
-/// element the operations and their order are SOL's (the exchanges are selects over the
-/// rows, so that every index is a constant).
+/// DECOMR's IJOB = 1 and DEC of order `N` in registers: `E = fac·I - J` from `fjac`,
+/// factored; E stored to `e` and the pivots to `ip` as DEC leaves them (on a zero
+/// pivot, `Err(IER)`, E as far as DEC got). The columns of E are returned. Per element
+/// the operations and their order are DECOMR's and DEC's; the exchanges are selects
+/// over the rows, so that every index is a constant.
 #[inline(always)]
-fn sol_regs<const N: usize>(a: &[f64], ip: &[usize], mut x: [f64; N]) -> [f64; N] {
-    let (a, ip) = (&a[..N * N], &ip[..N]);
+fn dec_in_registers<const N: usize>(
+    fjac: &[f64],
+    fac: f64,
+    e: &mut [f64],
+    ip: &mut [usize],
+) -> Result<[[f64; N]; N], usize> {
+    let (fjac, e, ip) = (&fjac[..N * N], &mut e[..N * N], &mut ip[..N]);
+    let mut a = [[0.0; N]; N];
+    for j in 0..N {
+        for i in 0..N {
+            a[j][i] = -fjac[i + j * N];
+        }
+        a[j][j] += fac;
+    }
+    let factored = dec_columns(&mut a, ip);
+    for (col, a) in e.chunks_exact_mut(N).zip(&a) {
+        col.copy_from_slice(a);
+    }
+    factored.map(|()| a)
+}
+
+/// DEC on the columns `a`: loops 10 to 50 stage by stage, then label 70.
+#[inline(always)]
+fn dec_columns<const N: usize>(a: &mut [[f64; N]; N], ip: &mut [usize]) -> Result<(), usize> {
     for k in 0..N - 1 {
-        let m = ip[k];
-        let mut t = x[k];
+        // Loop 10: the first row of the largest |A(I,K)|, as |A(I,K)| > |A(M,K)|.
+        let (mut m, mut big) = (k, a[k][k].abs());
         for i in k + 1..N {
-            if i == m {
-                (t, x[i]) = (x[i], x[k]);
+            if a[k][i].abs() > big {
+                (m, big) = (i, a[k][i].abs());
             }
         }
-        x[k] = t;
+        ip[k] = m;
+        let t = exchange(&mut a[k], k, m);
+        if t == 0.0 {
+            return Err(k + 1);
+        }
+        let t = 1.0 / t;
         for i in k + 1..N {
-            x[i] += a[i + k * N] * t;
+            a[k][i] = -(a[k][i] * t);
+        }
+        for j in k + 1..N {
+            let t = exchange(&mut a[j], k, m);
+            if t != 0.0 {
+                for i in k + 1..N {
+                    a[j][i] += a[k][i] * t;
+                }
+            }
+        }
+    }
+    if a[N - 1][N - 1] == 0.0 {
+        return Err(N);
+    }
+    Ok(())
+}
+
+/// `T = A(M); A(M) = A(K); A(K) = T` for `m >= k` as selects over the rows below k.
+#[inline(always)]
+fn exchange<const N: usize>(col: &mut [f64; N], k: usize, m: usize) -> f64 {
+    let mut t = col[k];
+    for i in k + 1..N {
+        if i == m {
+            (t, col[i]) = (col[i], col[k]);
+        }
+    }
+    col[k] = t;
+    t
+}
+
+/// SOL of order `N` on `x` in registers with DEC's factors `a(k, i)` (row i of column
+/// k) and pivots `ip`: per element the operations and their order are SOL's (the
+/// exchanges are selects over the rows, so that every index is a constant).
+#[inline(always)]
+fn sol_regs<const N: usize>(
+    a: impl Fn(usize, usize) -> f64,
+    ip: &[usize],
+    mut x: [f64; N],
+) -> [f64; N] {
+    let ip = &ip[..N];
+    for k in 0..N - 1 {
+        let t = exchange(&mut x, k, ip[k]);
+        for i in k + 1..N {
+            x[i] += a(k, i) * t;
         }
     }
     for k in (1..N).rev() {
-        x[k] /= a[k + k * N];
+        x[k] /= a(k, k);
         let t = -x[k];
         for i in 0..k {
-            x[i] += a[i + k * N] * t;
+            x[i] += a(k, i) * t;
         }
     }
-    x[0] /= a[0];
+    x[0] /= a(0, 0);
     x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{dec_in_registers, sol_regs};
+    use crate::linalg::decsol;
+
+    /// DECOMR and DEC, and SOL, in registers against DEC and SOL of `linalg::decsol`
+    /// bit for bit (any NaN as one: the compiler may swap the operands of an addition,
+    /// and with them which NaN comes back): exchanges, columns skipped for a zero
+    /// multiplier, zero pivots at every stage, infinities and NaNs.
+    #[test]
+    fn registers_match_dec_and_sol() {
+        check::<2>();
+        check::<3>();
+    }
+
+    fn check<const N: usize>() {
+        let values = [
+            0.0,
+            -0.0,
+            1.0,
+            -2.5,
+            3.0e-300,
+            7.0,
+            0.5,
+            f64::INFINITY,
+            f64::NAN,
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+        let mut pick = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            values[(seed >> 33) as usize % values.len()]
+        };
+        let bits = |v: &[f64]| {
+            v.iter()
+                .map(|x| if x.is_nan() { 0 } else { x.to_bits() })
+                .collect::<Vec<_>>()
+        };
+        for _ in 0..20_000 {
+            let fjac: Vec<f64> = (0..N * N).map(|_| pick()).collect();
+            let fac = pick();
+            let mut e_ref: Vec<f64> = fjac.iter().map(|&j| -j).collect();
+            for j in 0..N {
+                e_ref[j * N + j] += fac;
+            }
+            let mut ip_ref = [0; N];
+            let r_ref = decsol::dec(N, &mut e_ref, N, &mut ip_ref).map_err(|s| s.stage);
+            let (mut e, mut ip) = ([0.0; 9], [0; N]);
+            let r = dec_in_registers::<N>(&fjac, fac, &mut e[..N * N], &mut ip);
+            assert_eq!(bits(&e[..N * N]), bits(&e_ref));
+            assert_eq!(ip, ip_ref);
+            assert_eq!(r.as_ref().err(), r_ref.err().as_ref());
+            if let Ok(lu) = r {
+                let b: [f64; N] = std::array::from_fn(|_| pick());
+                let mut b_ref = b;
+                decsol::sol(N, &e_ref, N, &mut b_ref, &ip_ref);
+                let x = sol_regs::<N>(|k, i| lu[k][i], &ip, b);
+                assert_eq!(bits(&x), bits(&b_ref));
+            }
+        }
+    }
 }
