@@ -1,19 +1,33 @@
 //! The linear algebra of RODAS (Hairer & Wanner's `dc_decsol.f`): DECOMR, which RODAS
 //! shares with RADAU5 and RADAU, and SLVROD, its own solve of each Rosenbrock stage.
 //!
-//! DECOMR (forming and decomposing `E = fac·M - J`) is the one of
-//! [`crate::hairer::linear`] with no complex matrices; SLVROD's right-hand side is
-//! formed by the step loop (M = I, and the first stage) or here (another M), and then
-//! solved as ESTRAD does (the second-order reduction for `M1 > 0`, E, the first `M1`
-//! components recovered backwards), by the same shared routine. Every variant performs
-//! the original's floating-point operations in the original order.
+//! DECOMR's IJOB = 1 (M = I, a full Jacobian, `M1 = 0`) forms `E = fac·I - J` here and
+//! factors it by DEC, and the step loop solves the stages with the factors; every other
+//! IJOB is the one of [`crate::hairer::linear`] with no complex matrices. SLVROD's
+//! right-hand side is formed by the step loop (M = I, and the first stage) or here
+//! (another M), and then solved as ESTRAD does (the second-order reduction for `M1 > 0`,
+//! E, the first `M1` components recovered backwards), by the same shared routine. Every
+//! variant performs the original's floating-point operations in the original order.
 
 pub(super) use crate::hairer::linear::Mass;
 use crate::hairer::linear::{self, Matrices};
-use crate::linalg::Singular;
+use crate::linalg::{decsol, Singular};
 
 /// The iteration matrix `E` of the Rosenbrock stages: RADAU5's real system alone.
-pub(super) struct LinearSystem<'w>(linear::LinearSystem<'w>);
+// One per integration, on the stack: boxing the larger variant would allocate per call.
+#[allow(clippy::large_enum_variant)]
+pub(super) enum LinearSystem<'w> {
+    /// DECOMR's IJOB = 1 (M = I, a full Jacobian, `M1 = 0`): `E = fac·I - J` in WORK,
+    /// factored by DEC; the step loop reads the factors to solve the stages of the
+    /// small orders with the right-hand side in registers.
+    Dense {
+        n: usize,
+        e: &'w mut [f64],
+        ip: &'w mut [usize],
+    },
+    /// Every other IJOB, through the solver shared with RADAU5.
+    Shared(linear::LinearSystem<'w>),
+}
 
 impl<'w> LinearSystem<'w> {
     /// The system of an `n`-equation problem: M1 and M2 of the second-order structure,
@@ -28,9 +42,16 @@ impl<'w> LinearSystem<'w> {
         jac_ld: usize,
         band: Option<(usize, usize)>,
         mass: Mass,
-        storage: (&'w mut [f64], &'w mut [usize]),
+        (e, ip): (&'w mut [f64], &'w mut [usize]),
     ) -> Self {
-        Self(linear::LinearSystem::new(
+        if let (0, None, Mass::Identity) = (m1, band, mass) {
+            return Self::Dense {
+                n,
+                e: &mut e[..n * n],
+                ip: &mut ip[..n],
+            };
+        }
+        Self::Shared(linear::LinearSystem::new(
             n,
             m1,
             m2,
@@ -38,7 +59,7 @@ impl<'w> LinearSystem<'w> {
             band,
             mass,
             (false, 0),
-            storage,
+            (e, ip),
         ))
     }
 
@@ -46,7 +67,10 @@ impl<'w> LinearSystem<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     pub fn decompose(&mut self, fjac: &[f64], fmas: &[f64], fac: f64) -> Result<(), Singular> {
-        self.0.decompose_real(Matrices { fjac, fmas }, fac)
+        match self {
+            Self::Dense { n, e, ip } => decomr_dense(*n, fjac, fac, e, ip),
+            Self::Shared(lin) => lin.decompose_real(Matrices { fjac, fmas }, fac),
+        }
     }
 
     /// Whether M = I: SLVROD's `M·ynew` is then `ynew` itself, and the step loop forms
@@ -54,14 +78,30 @@ impl<'w> LinearSystem<'w> {
     /// [`solve_formed`](Self::solve_formed).
     #[inline(always)]
     pub fn identity_mass(&self) -> bool {
-        matches!(self.0.mass, Mass::Identity)
+        match self {
+            Self::Dense { .. } => true,
+            Self::Shared(lin) => matches!(lin.mass, Mass::Identity),
+        }
+    }
+
+    /// E's storage and its pivots for IJOB = 1, which the step loop forms and factors
+    /// itself for the orders it solves in registers.
+    #[inline(always)]
+    pub fn dense_storage(&mut self) -> Option<(&mut [f64], &mut [usize])> {
+        match self {
+            Self::Dense { e, ip, .. } => Some((e, ip)),
+            Self::Shared(_) => None,
+        }
     }
 
     /// SLVROD's solve for a right-hand side the caller has formed as SLVROD forms it
     /// (any stage with M = I, the first stage with any M): `ak ← E⁻¹ ak`.
     #[inline(always)]
     pub fn solve_formed(&mut self, fjac: &[f64], fac: f64, ak: &mut [f64]) {
-        self.0.solve_e1(fjac, fac, ak);
+        match self {
+            Self::Dense { n, e, ip } => decsol::sol(*n, e, *n, &mut ak[..*n], ip),
+            Self::Shared(lin) => lin.solve_e1(fjac, fac, ak),
+        }
     }
 
     /// SLVROD for a mass matrix other than I, from the second stage on: `ak = E⁻¹ (dy +
@@ -82,7 +122,9 @@ impl<'w> LinearSystem<'w> {
         ynew: &[f64],
         hd: f64,
     ) {
-        let lin = &mut self.0;
+        let Self::Shared(lin) = self else {
+            unreachable!("SLVROD with M = I runs in the step loop")
+        };
         let (n, m1) = (lin.n, lin.m1);
         let (ak, dy, fx, ynew) = (&mut ak[..n], &dy[..n], &fx[..n], &ynew[..n]);
         if hd == 0.0 {
@@ -115,4 +157,23 @@ impl<'w> LinearSystem<'w> {
         }
         lin.solve_e1(fjac, fac, ak);
     }
+}
+
+/// DECOMR's IJOB = 1: `E = fac·I - J` of order `n` in `e`, factored by DEC.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(rodas)]
+pub(super) fn decomr_dense(
+    n: usize,
+    fjac: &[f64],
+    fac: f64,
+    e: &mut [f64],
+    ip: &mut [usize],
+) -> Result<(), Singular> {
+    for (x, &j) in e.iter_mut().zip(&fjac[..n * n]) {
+        *x = -j;
+    }
+    for d in e.iter_mut().step_by(n + 1) {
+        *d += fac;
+    }
+    decsol::dec(n, e, n, ip)
 }
