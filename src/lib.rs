@@ -52,7 +52,8 @@
 /// - `complex`: what RADAU5 and RADAU share (complex LU, their linear systems, checks);
 /// - `radau5`, `radau`: each one's entry and step loop;
 /// - `kernels`: the LU kernels; the dense ones of each order in a section of their own,
-///   `kernels.NN` (a solve runs the kernels of one order: they lie together), all after
+///   `kernels.NN` (a solve runs the kernels of one order: they lie together; RODAS's
+///   stages in registers of orders 2 to 8 lie there too), all after
 ///   the Runge-Kutta solvers, where they do not part them from what they share;
 /// - `dassl`: DDASSL alone (entry, checks, driver);
 /// - `bdf`: what DDASSL and DDASKR share (weights, norms, coefficients, history, Newton

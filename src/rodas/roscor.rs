@@ -392,17 +392,17 @@ impl<'s, 'w> Stepper<'s, 'w> {
         if let (Some((e, ip)), 2..=8) = (self.lin.dense_storage(), n) {
             let (c, w) = (&self.coef, &mut self.w);
             match n {
-                2 => step_in_registers::<2, P>(problem, s, c, (e, ip), w, st, y, fac)?,
-                3 => step_in_registers::<3, P>(problem, s, c, (e, ip), w, st, y, fac)?,
+                2 => step_2(problem, s, c, (e, ip), w, st, y, fac)?,
+                3 => step_3(problem, s, c, (e, ip), w, st, y, fac)?,
                 _ => {
                     decomr_dense(n, &w.tail[..n * n], fac, e, ip).map_err(|err| err.stage)?;
                     let lu = (&*e, &*ip);
                     match n {
-                        4 => stages_after_dec::<4, P>(problem, s, c, lu, w, st, y),
-                        5 => stages_after_dec::<5, P>(problem, s, c, lu, w, st, y),
-                        6 => stages_after_dec::<6, P>(problem, s, c, lu, w, st, y),
-                        7 => stages_after_dec::<7, P>(problem, s, c, lu, w, st, y),
-                        _ => stages_after_dec::<8, P>(problem, s, c, lu, w, st, y),
+                        4 => stages_4(problem, s, c, lu, w, st, y),
+                        5 => stages_5(problem, s, c, lu, w, st, y),
+                        6 => stages_6(problem, s, c, lu, w, st, y),
+                        7 => stages_7(problem, s, c, lu, w, st, y),
+                        _ => stages_8(problem, s, c, lu, w, st, y),
                     }
                 }
             }
@@ -650,9 +650,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
 /// rober 1e-7 52.3 → 51.3 µs). Above order 3 the factors would not fit (hires, N = 8:
 /// 167k → 190k instructions, 16.9 → 18.8 µs).
 #[allow(clippy::too_many_arguments)]
-#[inline(never)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(rodas)]
+#[inline(always)]
 fn step_in_registers<const N: usize, P: Problem>(
     problem: &mut P,
     s: &Setup<'_>,
@@ -670,9 +668,7 @@ fn step_in_registers<const N: usize, P: Problem>(
 
 /// The six stages for IJOB = 1 of the orders 4 to 8 on the factors of DEC in E
 /// ([`stages_in_registers`]).
-#[inline(never)]
-#[allow(unsafe_code)]
-#[link_section = hot_path!(rodas)]
+#[inline(always)]
 fn stages_after_dec<const N: usize, P: Problem>(
     problem: &mut P,
     s: &Setup<'_>,
@@ -685,6 +681,60 @@ fn stages_after_dec<const N: usize, P: Problem>(
     let e = &e[..N * N];
     stages_in_registers::<N, P>(problem, s, c, (|k, i| e[i + k * N], ip), w, st, y);
 }
+
+/// [`step_in_registers`] and [`stages_after_dec`] by order, each in the section of its
+/// order's LU kernels (`hot_path!(kernels, NN)`), which a solve of that order runs
+/// through anyway: in RODAS's own section the seven orders' 88 kB parted its entry from
+/// its step loop (a first solve of hires 1e-4 took 2.1 → 3.5 page faults there).
+macro_rules! by_order {
+    ($($step:ident $n:literal $section:literal;)* / $($stages:ident $m:literal $msection:literal;)*) => {
+        $(
+            #[allow(clippy::too_many_arguments)]
+            #[inline(never)]
+            #[allow(unsafe_code)]
+            #[link_section = hot_path!(kernels, $section)]
+            fn $step<P: Problem>(
+                problem: &mut P,
+                s: &Setup<'_>,
+                c: &Coefficients,
+                lu: (&mut [f64], &mut [usize]),
+                w: &mut Work<'_>,
+                st: &State,
+                y: &[f64],
+                fac: f64,
+            ) -> Result<(), usize> {
+                step_in_registers::<$n, P>(problem, s, c, lu, w, st, y, fac)
+            }
+        )*
+        $(
+            #[inline(never)]
+            #[allow(unsafe_code)]
+            #[link_section = hot_path!(kernels, $msection)]
+            fn $stages<P: Problem>(
+                problem: &mut P,
+                s: &Setup<'_>,
+                c: &Coefficients,
+                lu: (&[f64], &[usize]),
+                w: &mut Work<'_>,
+                st: &State,
+                y: &[f64],
+            ) {
+                stages_after_dec::<$m, P>(problem, s, c, lu, w, st, y);
+            }
+        )*
+    };
+}
+
+by_order!(
+    step_2 2 "02";
+    step_3 3 "03";
+    /
+    stages_4 4 "04";
+    stages_5 5 "05";
+    stages_6 6 "06";
+    stages_7 7 "07";
+    stages_8 8 "08";
+);
 
 /// The six stages ([`Stepper::stages`]) for IJOB = 1 of a small order `N` with DEC's
 /// factors `lu.0(k, i)` (row i of column k) and pivots `lu.1`: each stage's right-hand
