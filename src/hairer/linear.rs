@@ -21,7 +21,7 @@ use std::mem::ManuallyDrop;
 use super::OnStack;
 use crate::intrinsics::fmax;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
-use crate::linalg::{ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular};
+use crate::linalg::{solve_pair, ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular};
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
 /// the work array and are passed to each method).
@@ -702,8 +702,7 @@ impl<'w> LinearSystem<'w> {
                 z2[i] = z2[i] + s2 * alphn - s3 * betan;
                 z3[i] = z3[i] + s3 * alphn + s2 * betan;
             }
-            e1.solve(z1);
-            e2[0].solve(z2, z3);
+            solve_pair(e1, &mut e2[0], z1, z2, z3);
             return;
         }
         if self.m1 == 0 && !matches!(self.mass, Mass::Identity) {
@@ -728,8 +727,7 @@ impl<'w> LinearSystem<'w> {
                 },
             );
             let (e1, e2) = self.general();
-            e1.solve(z1);
-            e2[0].solve(z2, z3);
+            solve_pair(e1, &mut e2[0], z1, z2, z3);
             return;
         }
         self.solve_real(m, fac1, z1, f1);

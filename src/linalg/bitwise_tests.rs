@@ -8,7 +8,7 @@
     clippy::needless_range_loop
 )]
 
-use super::decsol::{dec, decb, decbc, decc, sol, solb, solbc, solc};
+use super::decsol::{dec, decb, decbc, decc, sol, solb, solb_pair, solbc, solc};
 use super::Singular;
 
 /// DEC as written in `decsol.f`, loop for loop.
@@ -817,4 +817,63 @@ fn every_small_band_gives_the_bits_of_the_original_order() {
             }
         }
     }
+}
+
+/// SOLB and SOLBC interleaved ([`solb_pair`]) against the reference of each, for every
+/// band the kernels specialise and the first general ones, at every small order.
+#[test]
+fn solb_pair_gives_the_bits_of_solb_and_solbc() {
+    let mut g = Lcg(43);
+    for n in 1..=12 {
+        for ml in 0..=5 {
+            for mu in 0..=5 {
+                for kind in KINDS {
+                    check_band_pair(n, ml, mu, kind, &mut g);
+                }
+            }
+        }
+    }
+}
+
+/// One band of [`solb_pair_gives_the_bits_of_solb_and_solbc`], the storage outside the
+/// band NaN as in [`check_band`].
+fn check_band_pair(n: usize, ml: usize, mu: usize, kind: Kind, g: &mut Lcg) {
+    let ld = 2 * ml + mu + 1;
+    let band = |full: &[f64]| {
+        let mut a = vec![f64::NAN; ld * n];
+        for j in 0..n {
+            for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+                a[ml + mu + i - j + j * ld] = full[i + j * n];
+            }
+        }
+        a
+    };
+    let mut a = band(&matrix(n, kind, g));
+    let (mut ar, mut ai) = (band(&matrix(n, kind, g)), band(&matrix(n, kind, g)));
+    let (mut ip, mut ipc) = (vec![0; n], vec![0; n]);
+    if decb(n, &mut a, ld, ml, mu, &mut ip).is_err()
+        || decbc(n, &mut ar, &mut ai, ld, ml, mu, &mut ipc).is_err()
+    {
+        return;
+    }
+    let b0: Vec<f64> = (0..3 * n).map(|_| g.next()).collect();
+    let (mut x, mut xr, mut xi) = (
+        b0[..n].to_vec(),
+        b0[n..2 * n].to_vec(),
+        b0[2 * n..].to_vec(),
+    );
+    let (mut y, mut yr, mut yi) = (x.clone(), xr.clone(), xi.clone());
+    solb_pair(
+        n,
+        ld,
+        (ml, mu),
+        (&a, &mut x, &ip),
+        (&ar, &ai, &mut xr, &mut xi, &ipc),
+    );
+    ref_solb(n, &a, ld, ml, mu, &mut y, &ip);
+    ref_solbc(n, &ar, &ai, ld, ml, mu, &mut yr, &mut yi, &ipc);
+    assert!(
+        same(&x, &y) && same(&xr, &yr) && same(&xi, &yi),
+        "n {n} ml {ml} mu {mu} {kind:?}: solutions"
+    );
 }

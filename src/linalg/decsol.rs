@@ -1373,65 +1373,126 @@ fn back_columns(n: usize, a: &[f64], lda: usize, md: usize, b: &mut [f64]) {
 }
 
 /// Loops 10 to 20 of SOLB for `ML` ≤ [`ROWS`] subdiagonals, `b` of length n > 1.
-///
-/// Step k exchanges b(k) with b(IP(k)) and updates b(k+1..=k+ML) with the multipliers
-/// of column k, in the original's order; b(k..=k+ML) are carried in registers from step
-/// to step (through memory, each short update would load values the step before has
-/// just stored, and wait for them), and each step stores only its final b(k). The steps
-/// whose update would reach past row n run the same code: their rows past n are
-/// placeholders (the storage's rows below the band, never stored), and IP(k) never
-/// selects them.
 #[inline(always)]
 fn forward_rows<const ML: usize>(a: &[f64], lda: usize, md: usize, b: &mut [f64], ip: &[usize]) {
-    let last = b.len() - 1;
-    let mut head = b[0];
-    let mut below: [f64; ML] = std::array::from_fn(|i| b[(1 + i).min(last)]);
-    // Each column split off the front of the rest: one check per step.
-    let mut rest = a;
-    for k in 0..last {
+    let mut s = Forward::<ML>::new(a, lda, md, b);
+    for k in 0..b.len() - 1 {
+        s.step(k, b, ip);
+    }
+    s.finish(b);
+}
+
+/// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`].
+#[inline(always)]
+fn back_rows<const MD: usize>(a: &[f64], lda: usize, b: &mut [f64]) {
+    let mut s = Back::<MD>::new(a, lda, b);
+    for k in (0..b.len()).rev() {
+        s.step(k, b);
+    }
+}
+
+/// SOLB's forward substitution (loops 10 to 20) for `ML` ≤ [`ROWS`] subdiagonals, one
+/// step k at a time: step k exchanges b(k) with b(IP(k)) and updates b(k+1..=k+ML)
+/// with the multipliers of column k, in the original's order. b(k..=k+ML) are carried
+/// in registers from step to step (through memory, each short update would load values
+/// the step before has just stored, and wait for them), and each step stores only its
+/// final b(k). The steps whose update would reach past row n run the same code: their
+/// rows past n are placeholders (the storage's rows below the band, never stored), and
+/// IP(k) never selects them.
+struct Forward<'a, const ML: usize> {
+    /// The columns from k on.
+    rest: &'a [f64],
+    lda: usize,
+    md: usize,
+    head: f64,
+    below: [f64; ML],
+}
+
+impl<'a, const ML: usize> Forward<'a, ML> {
+    #[inline(always)]
+    fn new(a: &'a [f64], lda: usize, md: usize, b: &[f64]) -> Self {
+        let last = b.len() - 1;
+        Self {
+            rest: a,
+            lda,
+            md,
+            head: b[0],
+            below: std::array::from_fn(|i| b[(1 + i).min(last)]),
+        }
+    }
+
+    /// Step k < n - 1.
+    #[inline(always)]
+    fn step(&mut self, k: usize, b: &mut [f64], ip: &[usize]) {
+        let last = b.len() - 1;
+        // Each column split off the front of the rest: one check per step.
         let col;
-        (col, rest) = rest.split_at(lda);
+        (col, self.rest) = self.rest.split_at(self.lda);
         // IP(k) - k is in 0..=ML: DECB's pivot search stays inside the band.
         let p = ip[k].wrapping_sub(k);
         debug_assert!(p <= ML);
-        let mut t = head;
-        for (i, x) in below.iter_mut().enumerate() {
+        let mut t = self.head;
+        for (i, x) in self.below.iter_mut().enumerate() {
             if p == i + 1 {
                 t = *x;
-                *x = head;
+                *x = self.head;
             }
         }
         b[k] = t;
-        for (x, &l) in below.iter_mut().zip(&col[md + 1..md + 1 + ML]) {
+        let md = self.md;
+        for (x, &l) in self.below.iter_mut().zip(&col[md + 1..md + 1 + ML]) {
             *x = *x + l * t;
         }
-        (head, below) = pop(below, b[(k + 1 + ML).min(last)]);
+        (self.head, self.below) = pop(self.below, b[(k + 1 + ML).min(last)]);
     }
-    b[last] = head;
+
+    /// Stores b(n-1) after the last step.
+    #[inline(always)]
+    fn finish(self, b: &mut [f64]) {
+        let last = b.len() - 1;
+        b[last] = self.head;
+    }
 }
 
-/// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`], column by column from the
-/// last as the original, with b(k-MD..=k) carried in registers (see [`forward_rows`]):
-/// row i receives the updates of columns i + MD, ..., i + 1 in this order. The columns
-/// k < MD run the same code: their rows above row 0 are placeholders, never stored.
-#[inline(always)]
-fn back_rows<const MD: usize>(a: &[f64], lda: usize, b: &mut [f64]) {
-    let last = b.len() - 1;
-    let mut head = b[last];
-    let mut above: [f64; MD] = std::array::from_fn(|d| b[last.saturating_sub(d + 1)]);
-    // Each column split off the end of the rest: one check per column.
-    let mut rest = a;
-    for k in (0..=last).rev() {
+/// SOLB's back substitution (loops 30 to 50) for `MD` = `ml + mu` ≤ [`ROWS`], one
+/// column k at a time from the last as the original, with b(k-MD..=k) carried in
+/// registers (see [`Forward`]): row i receives the updates of columns i + MD, ...,
+/// i + 1 in this order. The columns k < MD run the same code: their rows above row 0
+/// are placeholders, never stored.
+struct Back<'a, const MD: usize> {
+    /// The columns up to k.
+    rest: &'a [f64],
+    lda: usize,
+    head: f64,
+    above: [f64; MD],
+}
+
+impl<'a, const MD: usize> Back<'a, MD> {
+    #[inline(always)]
+    fn new(a: &'a [f64], lda: usize, b: &[f64]) -> Self {
+        let last = b.len() - 1;
+        Self {
+            rest: a,
+            lda,
+            head: b[last],
+            above: std::array::from_fn(|d| b[last.saturating_sub(d + 1)]),
+        }
+    }
+
+    /// Column k, for k = n - 1 down to 0.
+    #[inline(always)]
+    fn step(&mut self, k: usize, b: &mut [f64]) {
+        // Each column split off the end of the rest: one check per column.
         let col;
-        (rest, col) = rest.split_at(rest.len().wrapping_sub(lda));
-        let x = head / col[MD];
+        (self.rest, col) = self.rest.split_at(self.rest.len().wrapping_sub(self.lda));
+        let x = self.head / col[MD];
         b[k] = x;
         let t = -x;
-        for (d, y) in above.iter_mut().enumerate() {
+        for (d, y) in self.above.iter_mut().enumerate() {
             *y = *y + col[MD - 1 - d] * t;
         }
         let next = b[k.saturating_sub(MD + 1)];
-        (head, above) = pop(above, next);
+        (self.head, self.above) = pop(self.above, next);
     }
 }
 
@@ -1825,6 +1886,128 @@ fn solbc_body(
     }
 }
 
+/// A real system of the solves side by side: factors, right-hand side, pivots.
+pub type RealSystem<'a> = (&'a [f64], &'a mut [f64], &'a [usize]);
+
+/// A complex system of the solves side by side: the factors' real and imaginary parts,
+/// the right-hand side's, pivots.
+pub type ComplexSystem<'a> = (
+    &'a [f64],
+    &'a [f64],
+    &'a mut [f64],
+    &'a mut [f64],
+    &'a [usize],
+);
+
+/// [`solb`] of `b` and [`solbc`] of `br + i bi` for two matrices of one band (order n,
+/// leading dimension `lda`, `ml` and `mu`), as E1 and E2 of RADAU5 are: for n > 2 each
+/// step of the real substitutions runs beside the same step of the complex ones. The
+/// two systems never meet, so every value is the one the two calls give; interleaved,
+/// the processor overlaps the two chains of divisions and updates, each waiting on its
+/// own last step (RADAU5 transamp, N = 8: the two calls one after the other spend half
+/// their time waiting on a division).
+pub fn solb_pair(
+    n: usize,
+    lda: usize,
+    (ml, mu): (usize, usize),
+    (a, b, ip): RealSystem<'_>,
+    (ar, ai, br, bi, ipc): ComplexSystem<'_>,
+) {
+    if n <= 2 {
+        solb(n, a, lda, ml, mu, b, ip);
+        solbc(n, ar, ai, lda, ml, mu, br, bi, ipc);
+        return;
+    }
+    lengths(
+        (lda > 2 * ml + mu)
+            & (a.len() == lda * n)
+            & (b.len() == n)
+            & (ip.len() == n)
+            & (ar.len() == lda * n)
+            & (ai.len() == lda * n)
+            & (br.len() == n)
+            & (bi.len() == n)
+            & (ipc.len() == n),
+    );
+    solb_pair_body(n, lda, (ml, mu), (a, b, ip), (ar, ai, br, bi, ipc));
+}
+
+/// The substitutions of [`solb_pair`] (`n` > 2): [`solb_body`]'s and [`solbc_body`]'s,
+/// step beside step for the bands they carry in registers.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
+fn solb_pair_body(
+    n: usize,
+    lda: usize,
+    (ml, mu): (usize, usize),
+    (a, b, ip): RealSystem<'_>,
+    (ar, ai, br, bi, ipc): ComplexSystem<'_>,
+) {
+    let md = ml + mu;
+    lengths(lda > md + ml);
+    let (a, b, ip) = (&a[..n * lda], &mut b[..n], &ip[..n]);
+    let (ar, ai, ipc) = (&ar[..n * lda], &ai[..n * lda], &ipc[..n]);
+    let (br, bi) = (&mut br[..n], &mut bi[..n]);
+    let real = (a, &mut *b, ip);
+    let complex = (ar, ai, &mut *br, &mut *bi, ipc);
+    match ml {
+        0 => {}
+        1 => forward_pair::<1>(lda, md, real, complex),
+        2 => forward_pair::<2>(lda, md, real, complex),
+        3 => forward_pair::<3>(lda, md, real, complex),
+        ROWS => forward_pair::<ROWS>(lda, md, real, complex),
+        _ => {
+            forward_columns(a, lda, ml, md, b, ip);
+            forward_columns_c(ar, ai, lda, ml, md, br, bi, ipc);
+        }
+    }
+    match md {
+        0 => back_pair::<0>(lda, (a, b), (ar, ai, br, bi)),
+        1 => back_pair::<1>(lda, (a, b), (ar, ai, br, bi)),
+        2 => back_pair::<2>(lda, (a, b), (ar, ai, br, bi)),
+        3 => back_pair::<3>(lda, (a, b), (ar, ai, br, bi)),
+        ROWS => back_pair::<ROWS>(lda, (a, b), (ar, ai, br, bi)),
+        _ => {
+            back_columns(n, a, lda, md, b);
+            back_columns_c(n, ar, ai, lda, md, br, bi);
+        }
+    }
+}
+
+/// [`forward_rows`] and [`forward_rows_c`] step beside step.
+#[inline(always)]
+fn forward_pair<const ML: usize>(
+    lda: usize,
+    md: usize,
+    (a, b, ip): RealSystem<'_>,
+    (ar, ai, br, bi, ipc): ComplexSystem<'_>,
+) {
+    let mut real = Forward::<ML>::new(a, lda, md, b);
+    let mut complex = ForwardC::<ML>::new(ar, ai, lda, md, br, bi);
+    for k in 0..b.len() - 1 {
+        real.step(k, b, ip);
+        complex.step(k, br, bi, ipc);
+    }
+    real.finish(b);
+    complex.finish(br, bi);
+}
+
+/// [`back_rows`] and [`back_rows_c`] column beside column.
+#[inline(always)]
+fn back_pair<const MD: usize>(
+    lda: usize,
+    (a, b): (&[f64], &mut [f64]),
+    (ar, ai, br, bi): (&[f64], &[f64], &mut [f64], &mut [f64]),
+) {
+    let mut real = Back::<MD>::new(a, lda, b);
+    let mut complex = BackC::<MD>::new(ar, ai, lda, br, bi);
+    for k in (0..b.len()).rev() {
+        real.step(k, b);
+        complex.step(k, br, bi);
+    }
+}
+
 /// Loops 10 to 20 of SOLBC as the original, for wide bands.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
@@ -1883,7 +2066,6 @@ fn back_columns_c(
 
 /// Loops 10 to 20 of SOLBC for `ML` ≤ [`ROWS`] subdiagonals, as [`forward_rows`].
 #[inline(always)]
-#[allow(clippy::too_many_arguments)]
 fn forward_rows_c<const ML: usize>(
     ar: &[f64],
     ai: &[f64],
@@ -1893,36 +2075,11 @@ fn forward_rows_c<const ML: usize>(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    let last = br.len() - 1;
-    let (mut head_r, mut head_i) = (br[0], bi[0]);
-    let mut below_r: [f64; ML] = std::array::from_fn(|i| br[(1 + i).min(last)]);
-    let mut below_i: [f64; ML] = std::array::from_fn(|i| bi[(1 + i).min(last)]);
-    let (mut rest_r, mut rest_i) = (ar, ai);
-    for k in 0..last {
-        let (cr, ci);
-        ((cr, rest_r), (ci, rest_i)) = (rest_r.split_at(lda), rest_i.split_at(lda));
-        // IP(k) - k is in 0..=ML: DECBC's pivot search stays inside the band.
-        let p = ip[k].wrapping_sub(k);
-        debug_assert!(p <= ML);
-        let (mut tr, mut ti) = (head_r, head_i);
-        for i in 0..ML {
-            if p == i + 1 {
-                (tr, ti) = (below_r[i], below_i[i]);
-                (below_r[i], below_i[i]) = (head_r, head_i);
-            }
-        }
-        br[k] = tr;
-        bi[k] = ti;
-        let (lr, li) = (&cr[md + 1..md + 1 + ML], &ci[md + 1..md + 1 + ML]);
-        for i in 0..ML {
-            axpy_c_full(&mut below_r[i], &mut below_i[i], lr[i], li[i], tr, ti);
-        }
-        let next = (k + 1 + ML).min(last);
-        (head_r, below_r) = pop(below_r, br[next]);
-        (head_i, below_i) = pop(below_i, bi[next]);
+    let mut s = ForwardC::<ML>::new(ar, ai, lda, md, br, bi);
+    for k in 0..br.len() - 1 {
+        s.step(k, br, bi, ip);
     }
-    br[last] = head_r;
-    bi[last] = head_i;
+    s.finish(br, bi);
 }
 
 /// Loops 25 to 40 of SOLBC for `MD` ≤ [`ROWS`], as [`back_rows`].
@@ -1934,25 +2091,125 @@ fn back_rows_c<const MD: usize>(
     br: &mut [f64],
     bi: &mut [f64],
 ) {
-    let last = br.len() - 1;
-    let (mut head_r, mut head_i) = (br[last], bi[last]);
-    let mut above_r: [f64; MD] = std::array::from_fn(|d| br[last.saturating_sub(d + 1)]);
-    let mut above_i: [f64; MD] = std::array::from_fn(|d| bi[last.saturating_sub(d + 1)]);
-    let (mut rest_r, mut rest_i) = (ar, ai);
-    for k in (0..=last).rev() {
+    let mut s = BackC::<MD>::new(ar, ai, lda, br, bi);
+    for k in (0..br.len()).rev() {
+        s.step(k, br, bi);
+    }
+}
+
+/// SOLBC's forward substitution one step at a time, as [`Forward`].
+struct ForwardC<'a, const ML: usize> {
+    rest_r: &'a [f64],
+    rest_i: &'a [f64],
+    lda: usize,
+    md: usize,
+    head_r: f64,
+    head_i: f64,
+    below_r: [f64; ML],
+    below_i: [f64; ML],
+}
+
+impl<'a, const ML: usize> ForwardC<'a, ML> {
+    #[inline(always)]
+    fn new(ar: &'a [f64], ai: &'a [f64], lda: usize, md: usize, br: &[f64], bi: &[f64]) -> Self {
+        let last = br.len() - 1;
+        Self {
+            rest_r: ar,
+            rest_i: ai,
+            lda,
+            md,
+            head_r: br[0],
+            head_i: bi[0],
+            below_r: std::array::from_fn(|i| br[(1 + i).min(last)]),
+            below_i: std::array::from_fn(|i| bi[(1 + i).min(last)]),
+        }
+    }
+
+    /// Step k < n - 1.
+    #[inline(always)]
+    fn step(&mut self, k: usize, br: &mut [f64], bi: &mut [f64], ip: &[usize]) {
+        let last = br.len() - 1;
         let (cr, ci);
-        let at = rest_r.len().wrapping_sub(lda);
-        ((rest_r, cr), (rest_i, ci)) = (rest_r.split_at(at), rest_i.split_at(at));
-        let (xr, xi) = cdiv(head_r, head_i, cr[MD], ci[MD]);
+        ((cr, self.rest_r), (ci, self.rest_i)) = (
+            self.rest_r.split_at(self.lda),
+            self.rest_i.split_at(self.lda),
+        );
+        // IP(k) - k is in 0..=ML: DECBC's pivot search stays inside the band.
+        let p = ip[k].wrapping_sub(k);
+        debug_assert!(p <= ML);
+        let (mut tr, mut ti) = (self.head_r, self.head_i);
+        for i in 0..ML {
+            if p == i + 1 {
+                (tr, ti) = (self.below_r[i], self.below_i[i]);
+                (self.below_r[i], self.below_i[i]) = (self.head_r, self.head_i);
+            }
+        }
+        br[k] = tr;
+        bi[k] = ti;
+        let md = self.md;
+        let (lr, li) = (&cr[md + 1..md + 1 + ML], &ci[md + 1..md + 1 + ML]);
+        for i in 0..ML {
+            let (r, s) = (&mut self.below_r[i], &mut self.below_i[i]);
+            axpy_c_full(r, s, lr[i], li[i], tr, ti);
+        }
+        let next = (k + 1 + ML).min(last);
+        (self.head_r, self.below_r) = pop(self.below_r, br[next]);
+        (self.head_i, self.below_i) = pop(self.below_i, bi[next]);
+    }
+
+    /// Stores b(n-1) after the last step.
+    #[inline(always)]
+    fn finish(self, br: &mut [f64], bi: &mut [f64]) {
+        let last = br.len() - 1;
+        br[last] = self.head_r;
+        bi[last] = self.head_i;
+    }
+}
+
+/// SOLBC's back substitution one column at a time, as [`Back`].
+struct BackC<'a, const MD: usize> {
+    rest_r: &'a [f64],
+    rest_i: &'a [f64],
+    lda: usize,
+    head_r: f64,
+    head_i: f64,
+    above_r: [f64; MD],
+    above_i: [f64; MD],
+}
+
+impl<'a, const MD: usize> BackC<'a, MD> {
+    #[inline(always)]
+    fn new(ar: &'a [f64], ai: &'a [f64], lda: usize, br: &[f64], bi: &[f64]) -> Self {
+        let last = br.len() - 1;
+        Self {
+            rest_r: ar,
+            rest_i: ai,
+            lda,
+            head_r: br[last],
+            head_i: bi[last],
+            above_r: std::array::from_fn(|d| br[last.saturating_sub(d + 1)]),
+            above_i: std::array::from_fn(|d| bi[last.saturating_sub(d + 1)]),
+        }
+    }
+
+    /// Column k, for k = n - 1 down to 0.
+    #[inline(always)]
+    fn step(&mut self, k: usize, br: &mut [f64], bi: &mut [f64]) {
+        let (cr, ci);
+        let at = self.rest_r.len().wrapping_sub(self.lda);
+        ((self.rest_r, cr), (self.rest_i, ci)) =
+            (self.rest_r.split_at(at), self.rest_i.split_at(at));
+        let (xr, xi) = cdiv(self.head_r, self.head_i, cr[MD], ci[MD]);
         br[k] = xr;
         bi[k] = xi;
         let (tr, ti) = (-xr, -xi);
         for d in 0..MD {
             let at = MD - 1 - d;
-            axpy_c_full(&mut above_r[d], &mut above_i[d], cr[at], ci[at], tr, ti);
+            let (r, s) = (&mut self.above_r[d], &mut self.above_i[d]);
+            axpy_c_full(r, s, cr[at], ci[at], tr, ti);
         }
         let next = k.saturating_sub(MD + 1);
-        (head_r, above_r) = pop(above_r, br[next]);
-        (head_i, above_i) = pop(above_i, bi[next]);
+        (self.head_r, self.above_r) = pop(self.above_r, br[next]);
+        (self.head_i, self.above_i) = pop(self.above_i, bi[next]);
     }
 }

@@ -361,6 +361,54 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
     }
 }
 
+/// Solves `E1 x = b` ([`RealLu::solve`]) and `E2 y = br + i bi` ([`ComplexLu::solve`]),
+/// as the two calls one after the other give: two band matrices of one band go
+/// through [`decsol::solb_pair`], which interleaves the two substitutions.
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
+pub fn solve_pair<A, P>(
+    e1: &mut RealLu<A, P>,
+    e2: &mut ComplexLu<A, P>,
+    b: &mut [f64],
+    br: &mut [f64],
+    bi: &mut [f64],
+) where
+    A: AsRef<[f64]> + AsMut<[f64]>,
+    P: AsRef<[usize]> + AsMut<[usize]>,
+{
+    match (&e1.kind, &e2.kind) {
+        (RealKind::Banded { ml, mu }, ComplexKind::Banded { ml: ml2, mu: mu2 })
+            if (ml, mu, e1.n) == (ml2, mu2, e2.n) =>
+        {
+            solve_banded_pair(e1, e2, (*ml, *mu), b, br, bi);
+        }
+        _ => {
+            e1.solve(b);
+            e2.solve(br, bi);
+        }
+    }
+}
+
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
+fn solve_banded_pair<A, P>(
+    e1: &RealLu<A, P>,
+    e2: &ComplexLu<A, P>,
+    band: (usize, usize),
+    b: &mut [f64],
+    br: &mut [f64],
+    bi: &mut [f64],
+) where
+    A: AsRef<[f64]>,
+    P: AsRef<[usize]>,
+{
+    let real = (e1.a.as_ref(), b, e1.ip.as_ref());
+    let complex = (e2.ar.as_ref(), e2.ai.as_ref(), br, bi, e2.ip.as_ref());
+    decsol::solb_pair(e1.n, e1.ld, band, real, complex);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
