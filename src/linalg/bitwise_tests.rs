@@ -9,7 +9,7 @@
 )]
 
 use super::decsol::{dec, decb, decbc, decc, sol, solb, solb_pair, solbc, solc};
-use super::Singular;
+use super::{solve_pair, ComplexLu, RealLu, Singular};
 
 /// DEC as written in `decsol.f`, loop for loop.
 fn ref_dec(n: usize, a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
@@ -876,4 +876,49 @@ fn check_band_pair(n: usize, ml: usize, mu: usize, kind: Kind, g: &mut Lcg) {
         same(&x, &y) && same(&xr, &yr) && same(&xi, &yi),
         "n {n} ml {ml} mu {mu} {kind:?}: solutions"
     );
+}
+
+/// SOL and SOLC side by side ([`solve_pair`] on dense matrices: the pair kernels up to
+/// order 10, the two solves beyond) against the reference of each, at every order the
+/// kernels specialise and a few beyond.
+#[test]
+fn dense_solve_pair_gives_the_bits_of_sol_and_solc() {
+    let mut g = Lcg(47);
+    for n in 1..=20 {
+        for kind in KINDS {
+            let (a0, ar0, ai0) = (
+                matrix(n, kind, &mut g),
+                matrix(n, kind, &mut g),
+                matrix(n, kind, &mut g),
+            );
+            let (mut e1, mut e2) = (RealLu::dense(n), ComplexLu::dense(n));
+            e1.matrix_mut().copy_from_slice(&a0);
+            let (er, ei) = e2.matrix_mut();
+            er.copy_from_slice(&ar0);
+            ei.copy_from_slice(&ai0);
+            let (mut r, mut rr, mut ri) = (a0, ar0, ai0);
+            let (mut ip, mut ipc) = (vec![0; n], vec![0; n]);
+            if e1.factor().is_err()
+                || e2.factor().is_err()
+                || ref_dec(n, &mut r, &mut ip).is_err()
+                || ref_decc(n, &mut rr, &mut ri, &mut ipc).is_err()
+            {
+                continue;
+            }
+            let b0: Vec<f64> = (0..3 * n).map(|_| g.next()).collect();
+            let (mut x, mut xr, mut xi) = (
+                b0[..n].to_vec(),
+                b0[n..2 * n].to_vec(),
+                b0[2 * n..].to_vec(),
+            );
+            let (mut y, mut yr, mut yi) = (x.clone(), xr.clone(), xi.clone());
+            solve_pair(&mut e1, &mut e2, &mut x, &mut xr, &mut xi);
+            ref_sol(n, &r, &mut y, &ip);
+            ref_solc(n, &rr, &ri, &mut yr, &mut yi, &ipc);
+            assert!(
+                same(&x, &y) && same(&xr, &yr) && same(&xi, &yi),
+                "n {n} {kind:?}: solutions"
+            );
+        }
+    }
 }

@@ -90,6 +90,28 @@ macro_rules! per_order {
         /// SOLC's kernels for the orders 2 to [`SMALL`], by order (as [`DEC`]).
         static SOLC: [SolcFn; SMALL - 1] = [$($m::solc),*];
     };
+    (pair: $($m:ident $n:literal $section:literal $complex:ident;)*) => {
+        $(
+            mod $m {
+                use super::{$complex, sol_pair, ComplexSystem, RealSystem, SolInRegisters};
+
+                #[inline(never)]
+                #[allow(unsafe_code)]
+                #[link_section = hot_path!(kernels, $section)]
+                pub(super) fn solp(
+                    (a, b, ip): RealSystem<'_>,
+                    (ar, ai, br, bi, ipc): ComplexSystem<'_>,
+                ) {
+                    let real = SolInRegisters::<$n>::new(a, b, ip);
+                    sol_pair::<$n>(real, $complex::<$n>(ar, ai, br, bi, ipc))
+                }
+            }
+        )*
+
+        /// SOL beside SOLC ([`sol_pair`]) for the orders 2 to [`UNROLL`], by order (as
+        /// [`DEC`]).
+        static SOLP: [SolpFn; UNROLL - 1] = [$($m::solp),*];
+    };
 }
 
 per_order!(real:
@@ -135,6 +157,14 @@ per_order!(complex:
     c16 16 "16" solc_fixed;
 );
 
+per_order!(pair:
+    p02 2 "02" solc_steps_in_registers; p03 3 "03" solc_steps_in_registers;
+    p04 4 "04" solc_steps_in_registers; p05 5 "05" solc_steps_in_registers;
+    p06 6 "06" solc_steps_in_memory; p07 7 "07" solc_steps_in_memory;
+    p08 8 "08" solc_steps_in_memory; p09 9 "09" solc_steps_in_memory;
+    p10 10 "10" solc_steps_in_memory;
+);
+
 /// DEC's and SOL's kernels of one specialised order, which [`super::RealLu`] looks up
 /// once for its order and calls directly.
 #[derive(Clone, Copy)]
@@ -163,11 +193,16 @@ type DeccFn = fn(&mut [f64], &mut [f64], &mut [usize]) -> Result<(), Singular>;
 /// A SOLC kernel of one order: `(ar, ai, br, bi, ip)`.
 type SolcFn = fn(&[f64], &[f64], &mut [f64], &mut [f64], &[usize]);
 
-/// DECC's and SOLC's kernels of one specialised order, as [`RealKernels`].
+/// A kernel of SOL beside SOLC of one order: `((a, b, ip), (ar, ai, br, bi, ip))`.
+pub(super) type SolpFn = fn(RealSystem<'_>, ComplexSystem<'_>);
+
+/// DECC's and SOLC's kernels of one specialised order, as [`RealKernels`], and up to
+/// order [`UNROLL`] the kernel solving a real system of the order beside a complex one.
 #[derive(Clone, Copy)]
 pub(super) struct ComplexKernels {
     pub decc: DeccFn,
     pub solc: SolcFn,
+    pub solp: Option<SolpFn>,
 }
 
 /// The complex kernels of order `n` with leading dimension n, if it is specialised.
@@ -175,6 +210,7 @@ pub(super) fn complex_kernels(n: usize) -> Option<ComplexKernels> {
     (2..=SMALL).contains(&n).then(|| ComplexKernels {
         decc: DECC[n - 2],
         solc: SOLC[n - 2],
+        solp: (n <= UNROLL).then(|| SOLP[n - 2]),
     })
 }
 
@@ -576,11 +612,87 @@ fn sol_orders(n: usize, a: &[f64], lda: usize, b: &mut [f64], ip: &[usize]) {
 /// B stays in registers); per element the operations and their order are SOL's.
 #[inline(always)]
 fn sol_in_registers<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
-    let (a, b, ip) = (&a[..N * N], &mut b[..N], &ip[..N]);
-    let mut x = [0.0; N];
-    x.copy_from_slice(b);
-    for k in 0..N - 1 {
-        let m = ip[k];
+    substitute(N, SolInRegisters::<N>::new(a, b, ip));
+}
+
+/// The steps of a substitution, SOL's or SOLC's: the forward steps k = 0, ..., n - 2,
+/// then the back steps k = n - 1, ..., 0, then [`finish`](Self::finish). Two systems'
+/// steps may be interleaved ([`sol_pair`]).
+trait Substitution {
+    /// Forward step k: the exchange of row k and the update of the rows below it.
+    fn forward(&mut self, k: usize);
+    /// Back step k: the division of row k and the update of the rows above it.
+    fn back(&mut self, k: usize);
+    /// Stores what the steps kept in registers.
+    fn finish(self);
+}
+
+/// The steps of `s` for order `n` one after the other.
+#[inline(always)]
+fn substitute(n: usize, mut s: impl Substitution) {
+    if n == 0 {
+        return;
+    }
+    for k in 0..n - 1 {
+        s.forward(k);
+    }
+    // The last step apart, so that its one division is specialised out of the loop.
+    for k in (1..n).rev() {
+        s.back(k);
+    }
+    s.back(0);
+    s.finish();
+}
+
+/// The steps of two systems of order `N` (SOL's and SOLC's), step beside step: the
+/// systems never meet, so every value is the one of [`substitute`] on each; interleaved,
+/// the processor overlaps their two chains of divisions and updates, each waiting on its
+/// own last step (RADAU5 caraxis, N = 10: SOL and SOLC one after the other spend most of
+/// their time waiting on a division).
+/// Every step is written out (N ≤ [`UNROLL`]), so that B stays in registers where the
+/// steps keep it there: as a loop, the steps of both would index B in memory.
+#[inline(always)]
+fn sol_pair<const N: usize>(mut real: impl Substitution, mut complex: impl Substitution) {
+    const { assert!(N <= UNROLL) };
+    macro_rules! steps {
+        ($step:ident, $bound:literal; $($k:literal)*) => {
+            $(
+                if $k + $bound < N {
+                    real.$step($k);
+                    complex.$step($k);
+                }
+            )*
+        };
+    }
+    steps!(forward, 1; 0 1 2 3 4 5 6 7 8);
+    steps!(back, 0; 9 8 7 6 5 4 3 2 1 0);
+    real.finish();
+    complex.finish();
+}
+
+/// SOL's steps with B in registers ([`sol_in_registers`]).
+struct SolInRegisters<'a, const N: usize> {
+    a: &'a [f64],
+    ip: &'a [usize],
+    b: &'a mut [f64],
+    x: [f64; N],
+}
+
+impl<'a, const N: usize> SolInRegisters<'a, N> {
+    #[inline(always)]
+    fn new(a: &'a [f64], b: &'a mut [f64], ip: &'a [usize]) -> Self {
+        let (a, b, ip) = (&a[..N * N], &mut b[..N], &ip[..N]);
+        let mut x = [0.0; N];
+        x.copy_from_slice(b);
+        Self { a, ip, b, x }
+    }
+}
+
+impl<const N: usize> Substitution for SolInRegisters<'_, N> {
+    #[inline(always)]
+    fn forward(&mut self, k: usize) {
+        let (a, x) = (self.a, &mut self.x);
+        let m = self.ip[k];
         // An exchange row outside the matrix is refused, as indexing B with it would be.
         lengths(m < N);
         let mut t = x[k];
@@ -594,15 +706,21 @@ fn sol_in_registers<const N: usize>(a: &[f64], b: &mut [f64], ip: &[usize]) {
             x[i] = x[i] + a[i + k * N] * t;
         }
     }
-    for k in (1..N).rev() {
+
+    #[inline(always)]
+    fn back(&mut self, k: usize) {
+        let (a, x) = (self.a, &mut self.x);
         x[k] = x[k] / a[k + k * N];
         let t = -x[k];
         for i in 0..k {
             x[i] = x[i] + a[i + k * N] * t;
         }
     }
-    x[0] = x[0] / a[0];
-    b.copy_from_slice(&x);
+
+    #[inline(always)]
+    fn finish(self) {
+        self.b.copy_from_slice(&self.x);
+    }
 }
 
 /// [`sol_body`] for any order and leading dimension, out of line so that the callers
@@ -969,13 +1087,51 @@ fn solc_in_registers<const N: usize>(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    let (ar, ai) = (&ar[..N * N], &ai[..N * N]);
-    let (br, bi, ip) = (&mut br[..N], &mut bi[..N], &ip[..N]);
-    let (mut xr, mut xi) = ([0.0; N], [0.0; N]);
-    xr.copy_from_slice(br);
-    xi.copy_from_slice(bi);
-    for k in 0..N - 1 {
-        let m = ip[k];
+    substitute(N, SolcInRegisters::<N>::new(ar, ai, br, bi, ip));
+}
+
+/// SOLC's steps with B in registers ([`solc_in_registers`]).
+struct SolcInRegisters<'a, const N: usize> {
+    ar: &'a [f64],
+    ai: &'a [f64],
+    ip: &'a [usize],
+    br: &'a mut [f64],
+    bi: &'a mut [f64],
+    xr: [f64; N],
+    xi: [f64; N],
+}
+
+impl<'a, const N: usize> SolcInRegisters<'a, N> {
+    #[inline(always)]
+    fn new(
+        ar: &'a [f64],
+        ai: &'a [f64],
+        br: &'a mut [f64],
+        bi: &'a mut [f64],
+        ip: &'a [usize],
+    ) -> Self {
+        let (ar, ai) = (&ar[..N * N], &ai[..N * N]);
+        let (br, bi, ip) = (&mut br[..N], &mut bi[..N], &ip[..N]);
+        let (mut xr, mut xi) = ([0.0; N], [0.0; N]);
+        xr.copy_from_slice(br);
+        xi.copy_from_slice(bi);
+        Self {
+            ar,
+            ai,
+            ip,
+            br,
+            bi,
+            xr,
+            xi,
+        }
+    }
+}
+
+impl<const N: usize> Substitution for SolcInRegisters<'_, N> {
+    #[inline(always)]
+    fn forward(&mut self, k: usize) {
+        let (ar, ai, xr, xi) = (self.ar, self.ai, &mut self.xr, &mut self.xi);
+        let m = self.ip[k];
         // An exchange row outside the matrix is refused, as indexing B with it would be.
         lengths(m < N);
         let (mut tr, mut ti) = (xr[k], xi[k]);
@@ -990,7 +1146,10 @@ fn solc_in_registers<const N: usize>(
             axpy_c_full(&mut xr[i], &mut xi[i], ar[i + k * N], ai[i + k * N], tr, ti);
         }
     }
-    for k in (1..N).rev() {
+
+    #[inline(always)]
+    fn back(&mut self, k: usize) {
+        let (ar, ai, xr, xi) = (self.ar, self.ai, &mut self.xr, &mut self.xi);
         let d = k + k * N;
         (xr[k], xi[k]) = cdiv(xr[k], xi[k], ar[d], ai[d]);
         let (tr, ti) = (-xr[k], -xi[k]);
@@ -998,9 +1157,36 @@ fn solc_in_registers<const N: usize>(
             axpy_c_full(&mut xr[i], &mut xi[i], ar[i + k * N], ai[i + k * N], tr, ti);
         }
     }
-    (xr[0], xi[0]) = cdiv(xr[0], xi[0], ar[0], ai[0]);
-    br.copy_from_slice(&xr);
-    bi.copy_from_slice(&xi);
+
+    #[inline(always)]
+    fn finish(self) {
+        self.br.copy_from_slice(&self.xr);
+        self.bi.copy_from_slice(&self.xi);
+    }
+}
+
+/// SOLC's steps of order N with B in registers, for [`per_order!`]'s pair kernels.
+#[inline(always)]
+fn solc_steps_in_registers<'a, const N: usize>(
+    ar: &'a [f64],
+    ai: &'a [f64],
+    br: &'a mut [f64],
+    bi: &'a mut [f64],
+    ip: &'a [usize],
+) -> SolcInRegisters<'a, N> {
+    SolcInRegisters::new(ar, ai, br, bi, ip)
+}
+
+/// SOLC's steps of order N on B in memory, for [`per_order!`]'s pair kernels.
+#[inline(always)]
+fn solc_steps_in_memory<'a, const N: usize>(
+    ar: &'a [f64],
+    ai: &'a [f64],
+    br: &'a mut [f64],
+    bi: &'a mut [f64],
+    ip: &'a [usize],
+) -> SolcInMemory<'a> {
+    SolcInMemory::new(N, ar, ai, N, br, bi, ip)
 }
 
 #[inline(always)]
@@ -1025,30 +1211,82 @@ fn solc_body(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    let (ar, ai) = (&ar[..lda * n], &ai[..lda * n]);
-    let (br, bi, ip) = (&mut br[..n], &mut bi[..n], &ip[..n]);
-    if n == 0 {
-        return;
+    substitute(n, SolcInMemory::new(n, ar, ai, lda, br, bi, ip));
+}
+
+/// SOLC's steps on B in memory ([`solc_body`]); the back steps keep row k - 1 in
+/// registers, as [`sol_body`].
+struct SolcInMemory<'a> {
+    n: usize,
+    lda: usize,
+    ar: &'a [f64],
+    ai: &'a [f64],
+    ip: &'a [usize],
+    br: &'a mut [f64],
+    bi: &'a mut [f64],
+    xr: f64,
+    xi: f64,
+}
+
+impl<'a> SolcInMemory<'a> {
+    #[inline(always)]
+    fn new(
+        n: usize,
+        ar: &'a [f64],
+        ai: &'a [f64],
+        lda: usize,
+        br: &'a mut [f64],
+        bi: &'a mut [f64],
+        ip: &'a [usize],
+    ) -> Self {
+        let (ar, ai) = (&ar[..lda * n], &ai[..lda * n]);
+        let (br, bi, ip) = (&mut br[..n], &mut bi[..n], &ip[..n]);
+        Self {
+            n,
+            lda,
+            ar,
+            ai,
+            ip,
+            br,
+            bi,
+            xr: 0.0,
+            xi: 0.0,
+        }
     }
-    for k in 0..n - 1 {
-        let m = ip[k];
-        let tr = exchange(br, m, k);
-        let ti = exchange(bi, m, k);
+}
+
+impl Substitution for SolcInMemory<'_> {
+    #[inline(always)]
+    fn forward(&mut self, k: usize) {
+        let (n, lda) = (self.n, self.lda);
+        let m = self.ip[k];
+        let tr = exchange(self.br, m, k);
+        let ti = exchange(self.bi, m, k);
         let col = k * lda..k * lda + n;
-        axpy_c_rows(br, bi, &ar[col.clone()], &ai[col], tr, ti, k + 1);
+        let (cr, ci) = (&self.ar[col.clone()], &self.ai[col]);
+        axpy_c_rows(self.br, self.bi, cr, ci, tr, ti, k + 1);
     }
-    // Row k-1 first and kept in registers, as in [`sol_body`].
-    let (mut xr, mut xi) = (br[n - 1], bi[n - 1]);
-    for k in (1..n).rev() {
+
+    #[inline(always)]
+    fn back(&mut self, k: usize) {
+        let lda = self.lda;
+        let (br, bi) = (&mut *self.br, &mut *self.bi);
+        if k == self.n - 1 {
+            (self.xr, self.xi) = (br[k], bi[k]);
+        }
         let d = k + k * lda;
-        (xr, xi) = cdiv(xr, xi, ar[d], ai[d]);
+        let (xr, xi) = cdiv(self.xr, self.xi, self.ar[d], self.ai[d]);
         (br[k], bi[k]) = (xr, xi);
+        if k == 0 {
+            return;
+        }
         let tr = -xr;
         let ti = -xi;
         let col = k * lda..k * lda + k;
-        let (cr, ci) = (&ar[col.clone()], &ai[col]);
-        (xr, xi) = (br[k - 1], bi[k - 1]);
-        axpy_c_full(&mut xr, &mut xi, cr[k - 1], ci[k - 1], tr, ti);
+        let (cr, ci) = (&self.ar[col.clone()], &self.ai[col]);
+        // Row k-1 first and kept in registers, as in [`sol_body`].
+        (self.xr, self.xi) = (br[k - 1], bi[k - 1]);
+        axpy_c_full(&mut self.xr, &mut self.xi, cr[k - 1], ci[k - 1], tr, ti);
         axpy_column_full(
             &mut br[..k - 1],
             &mut bi[..k - 1],
@@ -1058,7 +1296,9 @@ fn solc_body(
             ti,
         );
     }
-    (br[0], bi[0]) = cdiv(xr, xi, ar[0], ai[0]);
+
+    #[inline(always)]
+    fn finish(self) {}
 }
 
 /// DECB: LU factorisation of a band matrix with `ml` sub- and `mu` super-diagonals,

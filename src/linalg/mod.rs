@@ -378,6 +378,20 @@ pub fn solve_pair<A, P>(
     P: AsRef<[usize]> + AsMut<[usize]>,
 {
     match (&e1.kind, &e2.kind) {
+        (
+            RealKind::Fixed(_),
+            ComplexKind::Fixed(decsol::ComplexKernels {
+                solp: Some(solp), ..
+            }),
+        ) if e1.n == e2.n => {
+            let n = e1.n;
+            decsol::lengths((b.len() == n) & (br.len() == n) & (bi.len() == n));
+            let real = (e1.a.as_ref(), b, e1.ip.as_ref());
+            solp(
+                real,
+                (e2.ar.as_ref(), e2.ai.as_ref(), br, bi, e2.ip.as_ref()),
+            );
+        }
         (RealKind::Banded { ml, mu }, ComplexKind::Banded { ml: ml2, mu: mu2 })
             if (ml, mu, e1.n) == (ml2, mu2, e2.n) =>
         {
