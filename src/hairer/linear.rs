@@ -21,7 +21,9 @@ use std::mem::ManuallyDrop;
 use super::OnStack;
 use crate::intrinsics::fmax;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
-use crate::linalg::{solve_pair, ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular};
+use crate::linalg::{
+    group_kernels, solve_group, solve_pair, ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular,
+};
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
 /// the work array and are passed to each method).
@@ -749,20 +751,8 @@ impl<'w> LinearSystem<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     pub fn solve_real(&mut self, m: Matrices<'_>, fac1: f64, z1: &mut [f64], f1: &[f64]) {
-        let (n, m1) = (self.n, self.m1);
-        let identity_rows = self.identity_rows();
-        let (z, f) = (&mut z1[..identity_rows], &f1[..identity_rows]);
-        for i in 0..identity_rows {
-            z[i] -= f[i] * fac1;
-        }
-        if identity_rows < n {
-            self.mass_rows(
-                m.fmas,
-                0.0,
-                |s1, bb, j| *s1 -= bb * f1[j],
-                |i, s1| z1[i + m1] += s1 * fac1,
-            );
-        }
+        let m1 = self.m1;
+        self.rhs_real(m, fac1, z1, f1);
         if m1 == 0 {
             match &mut *self.factors {
                 Factors::General { e1, .. } => e1.solve(z1),
@@ -787,6 +777,25 @@ impl<'w> LinearSystem<'w> {
         }
     }
 
+    /// SLVRAR's right-hand side: `z1 ← z1 - fac1·M f1` (the rows of M below M1).
+    #[inline(always)]
+    fn rhs_real(&mut self, m: Matrices<'_>, fac1: f64, z1: &mut [f64], f1: &[f64]) {
+        let (n, m1) = (self.n, self.m1);
+        let identity_rows = self.identity_rows();
+        let (z, f) = (&mut z1[..identity_rows], &f1[..identity_rows]);
+        for i in 0..identity_rows {
+            z[i] -= f[i] * fac1;
+        }
+        if identity_rows < n {
+            self.mass_rows(
+                m.fmas,
+                0.0,
+                |s1, bb, j| *s1 -= bb * f1[j],
+                |i, s1| z1[i + m1] += s1 * fac1,
+            );
+        }
+    }
+
     /// SLVRAI for pair `k`: `z2 + i z3 ← E2⁻¹ (z2 + i z3 - (alphn + i·betan)·M (f2 + i f3))`,
     /// with the second-order reduction for `m1 > 0`.
     #[allow(clippy::too_many_arguments)]
@@ -795,6 +804,55 @@ impl<'w> LinearSystem<'w> {
     pub fn solve_complex(
         &mut self,
         k: usize,
+        m: Matrices<'_>,
+        alphn: f64,
+        betan: f64,
+        z2: &mut [f64],
+        z3: &mut [f64],
+        f2: &[f64],
+        f3: &[f64],
+    ) {
+        let m1 = self.m1;
+        self.rhs_complex(m, alphn, betan, z2, z3, f2, f3);
+        if m1 == 0 {
+            match &mut *self.factors {
+                Factors::General { e2, .. } => e2[k].solve(z2, z3),
+                Factors::Hessenberg(h) => h.solve_complex(k, m.fjac, z2, z3),
+            }
+            return;
+        }
+        let abno = alphn * alphn + betan * betan;
+        let mm = m1 / self.m2;
+        for j in 0..self.m2 {
+            let (mut sum2, mut sum3) = (0.0, 0.0);
+            for kk in (0..mm).rev() {
+                let jkm = j + kk * self.m2;
+                let sumh = (z2[jkm] + sum2) / abno;
+                sum3 = (z3[jkm] + sum3) / abno;
+                sum2 = sumh * alphn + sum3 * betan;
+                sum3 = sum3 * alphn - sumh * betan;
+                self.for_jacobian_column(m.fjac, j, jkm, |i, ffja| {
+                    z2[i + m1] += ffja * sum2;
+                    z3[i + m1] += ffja * sum3;
+                });
+            }
+        }
+        self.general().1[k].solve(&mut z2[m1..], &mut z3[m1..]);
+        for i in (0..m1).rev() {
+            let mpi = self.m2 + i;
+            let z2i = z2[i] + z2[mpi];
+            let z3i = z3[i] + z3[mpi];
+            z3[i] = (z3i * alphn - z2i * betan) / abno;
+            z2[i] = (z2i * alphn + z3i * betan) / abno;
+        }
+    }
+
+    /// SLVRAI's right-hand side: `z2 + i z3 ← z2 + i z3 - (alphn + i·betan)·M (f2 + i f3)`
+    /// (the rows of M below M1).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn rhs_complex(
+        &mut self,
         m: Matrices<'_>,
         alphn: f64,
         betan: f64,
@@ -830,38 +888,56 @@ impl<'w> LinearSystem<'w> {
                 },
             );
         }
-        if m1 == 0 {
-            match &mut *self.factors {
-                Factors::General { e2, .. } => e2[k].solve(z2, z3),
-                Factors::Hessenberg(h) => h.solve_complex(k, m.fjac, z2, z3),
+    }
+
+    /// SLVRAR and the SLVRAI of the `alphn.len()` pairs (RADAU's stages, the pairs'
+    /// increments one after the other in `zrest`, their values in `frest`): with M1 = 0 and
+    /// the general factors, the right-hand sides first and then the solves side by side
+    /// ([`solve_group`]); otherwise each system in turn.
+    #[allow(clippy::too_many_arguments)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
+    pub fn solve_stages(
+        &mut self,
+        m: Matrices<'_>,
+        fac1: f64,
+        (alphn, betan): (&[f64], &[f64]),
+        z1: &mut [f64],
+        zrest: &mut [f64],
+        f1: &[f64],
+        frest: &[f64],
+    ) {
+        let (n, pairs) = (self.n, alphn.len());
+        let (zrest, frest) = (&mut zrest[..2 * pairs * n], &frest[..2 * pairs * n]);
+        let kernels = match (self.m1, &*self.factors) {
+            (0, Factors::General { e1, e2 }) => group_kernels(e1, &e2[..pairs]),
+            _ => None,
+        };
+        if let Some(kernels) = kernels {
+            self.rhs_real(m, fac1, z1, f1);
+            for (k, (z, f)) in zrest
+                .chunks_exact_mut(2 * n)
+                .zip(frest.chunks_exact(2 * n))
+                .enumerate()
+            {
+                let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+                self.rhs_complex(m, alphn[k], betan[k], z2, z3, f2, f3);
             }
+            let (e1, e2) = self.general();
+            solve_group(kernels, e1, &e2[..pairs], z1, zrest);
             return;
         }
-        let abno = alphn * alphn + betan * betan;
-        let mm = m1 / self.m2;
-        for j in 0..self.m2 {
-            let (mut sum2, mut sum3) = (0.0, 0.0);
-            for kk in (0..mm).rev() {
-                let jkm = j + kk * self.m2;
-                let sumh = (z2[jkm] + sum2) / abno;
-                sum3 = (z3[jkm] + sum3) / abno;
-                sum2 = sumh * alphn + sum3 * betan;
-                sum3 = sum3 * alphn - sumh * betan;
-                self.for_jacobian_column(m.fjac, j, jkm, |i, ffja| {
-                    z2[i + m1] += ffja * sum2;
-                    z3[i + m1] += ffja * sum3;
-                });
-            }
-        }
-        self.general().1[k].solve(&mut z2[m1..], &mut z3[m1..]);
-        for i in (0..m1).rev() {
-            let mpi = self.m2 + i;
-            let z2i = z2[i] + z2[mpi];
-            let z3i = z3[i] + z3[mpi];
-            z3[i] = (z3i * alphn - z2i * betan) / abno;
-            z2[i] = (z2i * alphn + z3i * betan) / abno;
+        self.solve_real(m, fac1, z1, f1);
+        for (k, (z, f)) in zrest
+            .chunks_exact_mut(2 * n)
+            .zip(frest.chunks_exact(2 * n))
+            .enumerate()
+        {
+            let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+            self.solve_complex(k, m, alphn[k], betan[k], z2, z3, f2, f3);
         }
     }
+
     /// Visits the stored Jacobian entries `(i, FJAC(i, col))` of the reduced rows that
     /// the second-order reduction uses for block column `j` (0-based).
     #[allow(unsafe_code)]

@@ -9,7 +9,7 @@
 )]
 
 use super::decsol::{dec, decb, decbc, decc, sol, solb, solb_pair, solbc, solc};
-use super::{solve_pair, ComplexLu, RealLu, Singular};
+use super::{group_kernels, solve_group, solve_pair, ComplexLu, RealLu, Singular};
 
 /// DEC as written in `decsol.f`, loop for loop.
 fn ref_dec(n: usize, a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
@@ -921,4 +921,62 @@ fn dense_solve_pair_gives_the_bits_of_sol_and_solc() {
             );
         }
     }
+}
+
+/// SOL beside two and three SOLC ([`solve_group`], at the orders with kernels) against
+/// the reference of each.
+#[test]
+fn solve_group_gives_the_bits_of_sol_and_solc() {
+    let mut g = Lcg(53);
+    for n in 2..=10 {
+        for c in 2..=3 {
+            for kind in KINDS {
+                check_group(n, c, kind, &mut g);
+            }
+        }
+    }
+}
+
+/// One real and `c` complex systems of order `n` for
+/// [`solve_group_gives_the_bits_of_sol_and_solc`].
+fn check_group(n: usize, c: usize, kind: Kind, g: &mut Lcg) {
+    let a0 = matrix(n, kind, g);
+    let mut e1 = RealLu::dense(n);
+    e1.matrix_mut().copy_from_slice(&a0);
+    let (mut r, mut ip) = (a0, vec![0; n]);
+    if e1.factor().is_err() || ref_dec(n, &mut r, &mut ip).is_err() {
+        return;
+    }
+    let mut e2 = Vec::new();
+    let mut refs = Vec::new();
+    for _ in 0..c {
+        let (ar0, ai0) = (matrix(n, kind, g), matrix(n, kind, g));
+        let mut lu = ComplexLu::dense(n);
+        let (er, ei) = lu.matrix_mut();
+        er.copy_from_slice(&ar0);
+        ei.copy_from_slice(&ai0);
+        let (mut rr, mut ri, mut ipc) = (ar0, ai0, vec![0; n]);
+        if lu.factor().is_err() || ref_decc(n, &mut rr, &mut ri, &mut ipc).is_err() {
+            return;
+        }
+        e2.push(lu);
+        refs.push((rr, ri, ipc));
+    }
+    let Some(kernels) = group_kernels(&e1, &e2) else {
+        assert!(n < 6, "n {n}: no kernels");
+        return;
+    };
+    let b0: Vec<f64> = (0..(1 + 2 * c) * n).map(|_| g.next()).collect();
+    let (mut x, mut xs) = (b0[..n].to_vec(), b0[n..].to_vec());
+    let (mut y, mut ys) = (x.clone(), xs.clone());
+    solve_group(kernels, &e1, &e2, &mut x, &mut xs);
+    ref_sol(n, &r, &mut y, &ip);
+    for ((rr, ri, ipc), p) in refs.iter().zip(ys.chunks_exact_mut(2 * n)) {
+        let (yr, yi) = p.split_at_mut(n);
+        ref_solc(n, rr, ri, yr, yi, ipc);
+    }
+    assert!(
+        same(&x, &y) && same(&xs, &ys),
+        "n {n} c {c} {kind:?}: solutions"
+    );
 }

@@ -11,6 +11,7 @@
 
 #[cfg(test)]
 mod bitwise_tests;
+pub(crate) use decsol::GroupKernels;
 pub mod decsol;
 pub mod hessenberg;
 pub mod linpack;
@@ -378,19 +379,14 @@ pub fn solve_pair<A, P>(
     P: AsRef<[usize]> + AsMut<[usize]>,
 {
     match (&e1.kind, &e2.kind) {
-        (
-            RealKind::Fixed(_),
-            ComplexKind::Fixed(decsol::ComplexKernels {
-                solp: Some(solp), ..
-            }),
-        ) if e1.n == e2.n => {
+        (RealKind::Fixed(_), ComplexKind::Fixed(k)) if e1.n == e2.n && k.pair.is_some() => {
             let n = e1.n;
             decsol::lengths((b.len() == n) & (br.len() == n) & (bi.len() == n));
             let real = (e1.a.as_ref(), b, e1.ip.as_ref());
-            solp(
-                real,
-                (e2.ar.as_ref(), e2.ai.as_ref(), br, bi, e2.ip.as_ref()),
-            );
+            let complex = (e2.ar.as_ref(), e2.ai.as_ref(), br, bi, e2.ip.as_ref());
+            if let Some(pair) = k.pair {
+                pair(real, [complex]);
+            }
         }
         (RealKind::Banded { ml, mu }, ComplexKind::Banded { ml: ml2, mu: mu2 })
             if (ml, mu, e1.n) == (ml2, mu2, e2.n) =>
@@ -402,6 +398,83 @@ pub fn solve_pair<A, P>(
             e2.solve(br, bi);
         }
     }
+}
+
+/// The kernels that solve `e1`'s system beside those of two or three `e2`
+/// ([`solve_group`]), if the matrices have them: dense, one order, which the kernels
+/// specialise.
+pub(crate) fn group_kernels<A, P>(
+    e1: &RealLu<A, P>,
+    e2: &[ComplexLu<A, P>],
+) -> Option<GroupKernels> {
+    let n = e1.n;
+    match (&e1.kind, e2) {
+        (RealKind::Fixed(_), [c, ..])
+            if (2..=3).contains(&e2.len()) && e2.iter().all(|c| c.n == n) =>
+        {
+            match c.kind {
+                ComplexKind::Fixed(k) => k.groups,
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Solves `E1 x = b` and `E2[k] y = br + i bi` for the two or three right-hand sides
+/// `(br, bi)` that follow one another in `pairs` (`2 n` values each) with the kernels
+/// [`group_kernels`] gives for these matrices, which interleave all the substitutions:
+/// the values are those of the calls of [`RealLu::solve`] and [`ComplexLu::solve`] one
+/// after the other.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
+pub(crate) fn solve_group<A, P>(
+    kernels: GroupKernels,
+    e1: &RealLu<A, P>,
+    e2: &[ComplexLu<A, P>],
+    b: &mut [f64],
+    pairs: &mut [f64],
+) where
+    A: AsRef<[f64]>,
+    P: AsRef<[usize]>,
+{
+    let n = e1.n;
+    decsol::lengths((b.len() == n) & (pairs.len() == 2 * n * e2.len()));
+    let real = (e1.a.as_ref(), b, e1.ip.as_ref());
+    let (br0, rest) = pairs.split_at_mut(n);
+    let (bi0, rest) = rest.split_at_mut(n);
+    let (br1, rest) = rest.split_at_mut(n);
+    let (bi1, rest) = rest.split_at_mut(n);
+    match e2 {
+        [c0, c1] => (kernels.two)(
+            real,
+            [complex_system(c0, br0, bi0), complex_system(c1, br1, bi1)],
+        ),
+        [c0, c1, c2] => {
+            let (br2, bi2) = rest.split_at_mut(n);
+            let s2 = complex_system(c2, br2, bi2);
+            (kernels.three)(
+                real,
+                [
+                    complex_system(c0, br0, bi0),
+                    complex_system(c1, br1, bi1),
+                    s2,
+                ],
+            );
+        }
+        _ => unreachable!("group_kernels gives kernels for two or three systems"),
+    }
+}
+
+/// The factors, right-hand side and pivots of `c`'s system, for the kernels.
+#[inline(always)]
+fn complex_system<'a, A: AsRef<[f64]>, P: AsRef<[usize]>>(
+    c: &'a ComplexLu<A, P>,
+    br: &'a mut [f64],
+    bi: &'a mut [f64],
+) -> decsol::ComplexSystem<'a> {
+    (c.ar.as_ref(), c.ai.as_ref(), br, bi, c.ip.as_ref())
 }
 
 #[inline(never)]
