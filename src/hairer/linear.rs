@@ -22,7 +22,7 @@ use super::OnStack;
 use crate::intrinsics::fmax;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
 use crate::linalg::{
-    group_kernels, solve_group, solve_pair, ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular,
+    grouping, solve_group, solve_pair, ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular,
 };
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
@@ -909,11 +909,11 @@ impl<'w> LinearSystem<'w> {
     ) {
         let (n, pairs) = (self.n, alphn.len());
         let (zrest, frest) = (&mut zrest[..2 * pairs * n], &frest[..2 * pairs * n]);
-        let kernels = match (self.m1, &*self.factors) {
-            (0, Factors::General { e1, e2 }) => group_kernels(e1, &e2[..pairs]),
+        let grouping = match (self.m1, &*self.factors) {
+            (0, Factors::General { e1, e2 }) => grouping(e1, &e2[..pairs]),
             _ => None,
         };
-        if let Some(kernels) = kernels {
+        if let Some(grouping) = grouping {
             self.rhs_real(m, fac1, z1, f1);
             for (k, (z, f)) in zrest
                 .chunks_exact_mut(2 * n)
@@ -924,7 +924,7 @@ impl<'w> LinearSystem<'w> {
                 self.rhs_complex(m, alphn[k], betan[k], z2, z3, f2, f3);
             }
             let (e1, e2) = self.general();
-            solve_group(kernels, e1, &e2[..pairs], z1, zrest);
+            solve_group(grouping, e1, &e2[..pairs], z1, zrest);
             return;
         }
         self.solve_real(m, fac1, z1, f1);

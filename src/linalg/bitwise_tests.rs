@@ -8,8 +8,8 @@
     clippy::needless_range_loop
 )]
 
-use super::decsol::{dec, decb, decbc, decc, sol, solb, solb_pair, solbc, solc};
-use super::{group_kernels, solve_group, solve_pair, ComplexLu, RealLu, Singular};
+use super::decsol::{dec, decb, decbc, decc, sol, solb, solb_group, solbc, solc};
+use super::{grouping, solve_group, solve_pair, ComplexLu, RealLu, Singular};
 
 /// DEC as written in `decsol.f`, loop for loop.
 fn ref_dec(n: usize, a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
@@ -819,25 +819,28 @@ fn every_small_band_gives_the_bits_of_the_original_order() {
     }
 }
 
-/// SOLB and SOLBC interleaved ([`solb_pair`]) against the reference of each, for every
-/// band the kernels specialise and the first general ones, at every small order.
+/// SOLB beside one, two and three SOLBC ([`solb_group`]) against the reference of each,
+/// for every band the kernels specialise and the first general ones, at every small
+/// order.
 #[test]
-fn solb_pair_gives_the_bits_of_solb_and_solbc() {
+fn solb_group_gives_the_bits_of_solb_and_solbc() {
     let mut g = Lcg(43);
     for n in 1..=12 {
         for ml in 0..=5 {
             for mu in 0..=5 {
                 for kind in KINDS {
-                    check_band_pair(n, ml, mu, kind, &mut g);
+                    check_band_group::<1>(n, ml, mu, kind, &mut g);
+                    check_band_group::<2>(n, ml, mu, kind, &mut g);
+                    check_band_group::<3>(n, ml, mu, kind, &mut g);
                 }
             }
         }
     }
 }
 
-/// One band of [`solb_pair_gives_the_bits_of_solb_and_solbc`], the storage outside the
-/// band NaN as in [`check_band`].
-fn check_band_pair(n: usize, ml: usize, mu: usize, kind: Kind, g: &mut Lcg) {
+/// One band and group size of [`solb_group_gives_the_bits_of_solb_and_solbc`], the
+/// storage outside the band NaN as in [`check_band`].
+fn check_band_group<const C: usize>(n: usize, ml: usize, mu: usize, kind: Kind, g: &mut Lcg) {
     let ld = 2 * ml + mu + 1;
     let band = |full: &[f64]| {
         let mut a = vec![f64::NAN; ld * n];
@@ -849,32 +852,37 @@ fn check_band_pair(n: usize, ml: usize, mu: usize, kind: Kind, g: &mut Lcg) {
         a
     };
     let mut a = band(&matrix(n, kind, g));
-    let (mut ar, mut ai) = (band(&matrix(n, kind, g)), band(&matrix(n, kind, g)));
-    let (mut ip, mut ipc) = (vec![0; n], vec![0; n]);
-    if decb(n, &mut a, ld, ml, mu, &mut ip).is_err()
-        || decbc(n, &mut ar, &mut ai, ld, ml, mu, &mut ipc).is_err()
-    {
+    let mut ip = vec![0; n];
+    if decb(n, &mut a, ld, ml, mu, &mut ip).is_err() {
         return;
     }
-    let b0: Vec<f64> = (0..3 * n).map(|_| g.next()).collect();
-    let (mut x, mut xr, mut xi) = (
-        b0[..n].to_vec(),
-        b0[n..2 * n].to_vec(),
-        b0[2 * n..].to_vec(),
-    );
-    let (mut y, mut yr, mut yi) = (x.clone(), xr.clone(), xi.clone());
-    solb_pair(
-        n,
-        ld,
-        (ml, mu),
-        (&a, &mut x, &ip),
-        (&ar, &ai, &mut xr, &mut xi, &ipc),
-    );
+    let mut factors = Vec::new();
+    for _ in 0..C {
+        let (mut ar, mut ai) = (band(&matrix(n, kind, g)), band(&matrix(n, kind, g)));
+        let mut ipc = vec![0; n];
+        if decbc(n, &mut ar, &mut ai, ld, ml, mu, &mut ipc).is_err() {
+            return;
+        }
+        factors.push((ar, ai, ipc));
+    }
+    let b0: Vec<f64> = (0..(1 + 2 * C) * n).map(|_| g.next()).collect();
+    let (mut x, mut xs) = (b0[..n].to_vec(), b0[n..].to_vec());
+    let (mut y, mut ys) = (x.clone(), xs.clone());
+    let mut rhs = xs.chunks_exact_mut(n.max(1));
+    let systems: [_; C] = std::array::from_fn(|j| {
+        let (ar, ai, ipc) = &factors[j];
+        let (br, bi) = (rhs.next().unwrap(), rhs.next().unwrap());
+        (&ar[..], &ai[..], br, bi, &ipc[..])
+    });
+    solb_group(n, ld, (ml, mu), (&a, &mut x, &ip), systems);
     ref_solb(n, &a, ld, ml, mu, &mut y, &ip);
-    ref_solbc(n, &ar, &ai, ld, ml, mu, &mut yr, &mut yi, &ipc);
+    for ((ar, ai, ipc), p) in factors.iter().zip(ys.chunks_exact_mut(2 * n.max(1))) {
+        let (yr, yi) = p.split_at_mut(n);
+        ref_solbc(n, ar, ai, ld, ml, mu, yr, yi, ipc);
+    }
     assert!(
-        same(&x, &y) && same(&xr, &yr) && same(&xi, &yi),
-        "n {n} ml {ml} mu {mu} {kind:?}: solutions"
+        same(&x, &y) && same(&xs, &ys),
+        "n {n} ml {ml} mu {mu} C {C} {kind:?}: solutions"
     );
 }
 
@@ -962,14 +970,14 @@ fn check_group(n: usize, c: usize, kind: Kind, g: &mut Lcg) {
         e2.push(lu);
         refs.push((rr, ri, ipc));
     }
-    let Some(kernels) = group_kernels(&e1, &e2) else {
+    let Some(grouping) = grouping(&e1, &e2) else {
         assert!(n < 6, "n {n}: no kernels");
         return;
     };
     let b0: Vec<f64> = (0..(1 + 2 * c) * n).map(|_| g.next()).collect();
     let (mut x, mut xs) = (b0[..n].to_vec(), b0[n..].to_vec());
     let (mut y, mut ys) = (x.clone(), xs.clone());
-    solve_group(kernels, &e1, &e2, &mut x, &mut xs);
+    solve_group(grouping, &e1, &e2, &mut x, &mut xs);
     ref_sol(n, &r, &mut y, &ip);
     for ((rr, ri, ipc), p) in refs.iter().zip(ys.chunks_exact_mut(2 * n)) {
         let (yr, yi) = p.split_at_mut(n);

@@ -1678,20 +1678,48 @@ fn back_columns(n: usize, a: &[f64], lda: usize, md: usize, b: &mut [f64]) {
 /// Loops 10 to 20 of SOLB for `ML` ≤ [`ROWS`] subdiagonals, `b` of length n > 1.
 #[inline(always)]
 fn forward_rows<const ML: usize>(a: &[f64], lda: usize, md: usize, b: &mut [f64], ip: &[usize]) {
-    let mut s = Forward::<ML>::new(a, lda, md, b);
-    for k in 0..b.len() - 1 {
-        s.step(k, b, ip);
-    }
-    s.finish(b);
+    let n = b.len();
+    run_phase(0..n - 1, Forward::<ML>::new(a, lda, md, b, ip));
 }
 
 /// Loops 30 to 50 of SOLB for `MD` = `ml + mu` ≤ [`ROWS`].
 #[inline(always)]
 fn back_rows<const MD: usize>(a: &[f64], lda: usize, b: &mut [f64]) {
-    let mut s = Back::<MD>::new(a, lda, b);
-    for k in (0..b.len()).rev() {
-        s.step(k, b);
+    let n = b.len();
+    run_phase((0..n).rev(), Back::<MD>::new(a, lda, b));
+}
+
+/// One phase of a band substitution (forward or back), step by step.
+trait Phase {
+    /// Step (column) k.
+    fn step(&mut self, k: usize);
+    /// Stores what the steps kept in registers.
+    fn finish(self);
+}
+
+/// Two systems' phases as one: each step of the first, then the same step of the
+/// second ([`solb_group`]).
+impl<A: Phase, B: Phase> Phase for (A, B) {
+    #[inline(always)]
+    fn step(&mut self, k: usize) {
+        self.0.step(k);
+        self.1.step(k);
     }
+
+    #[inline(always)]
+    fn finish(self) {
+        self.0.finish();
+        self.1.finish();
+    }
+}
+
+/// The steps `ks` of `phase`, then its finish.
+#[inline(always)]
+fn run_phase(ks: impl Iterator<Item = usize>, mut phase: impl Phase) {
+    for k in ks {
+        phase.step(k);
+    }
+    phase.finish();
 }
 
 /// SOLB's forward substitution (loops 10 to 20) for `ML` ≤ [`ROWS`] subdiagonals, one
@@ -1707,26 +1735,34 @@ struct Forward<'a, const ML: usize> {
     rest: &'a [f64],
     lda: usize,
     md: usize,
+    b: &'a mut [f64],
+    ip: &'a [usize],
     head: f64,
     below: [f64; ML],
 }
 
 impl<'a, const ML: usize> Forward<'a, ML> {
     #[inline(always)]
-    fn new(a: &'a [f64], lda: usize, md: usize, b: &[f64]) -> Self {
+    fn new(a: &'a [f64], lda: usize, md: usize, b: &'a mut [f64], ip: &'a [usize]) -> Self {
         let last = b.len() - 1;
+        let (head, below) = (b[0], std::array::from_fn(|i| b[(1 + i).min(last)]));
         Self {
             rest: a,
             lda,
             md,
-            head: b[0],
-            below: std::array::from_fn(|i| b[(1 + i).min(last)]),
+            b,
+            ip,
+            head,
+            below,
         }
     }
+}
 
+impl<const ML: usize> Phase for Forward<'_, ML> {
     /// Step k < n - 1.
     #[inline(always)]
-    fn step(&mut self, k: usize, b: &mut [f64], ip: &[usize]) {
+    fn step(&mut self, k: usize) {
+        let (b, ip) = (&mut *self.b, self.ip);
         let last = b.len() - 1;
         // Each column split off the front of the rest: one check per step.
         let col;
@@ -1751,9 +1787,9 @@ impl<'a, const ML: usize> Forward<'a, ML> {
 
     /// Stores b(n-1) after the last step.
     #[inline(always)]
-    fn finish(self, b: &mut [f64]) {
-        let last = b.len() - 1;
-        b[last] = self.head;
+    fn finish(self) {
+        let last = self.b.len() - 1;
+        self.b[last] = self.head;
     }
 }
 
@@ -1766,25 +1802,34 @@ struct Back<'a, const MD: usize> {
     /// The columns up to k.
     rest: &'a [f64],
     lda: usize,
+    b: &'a mut [f64],
     head: f64,
     above: [f64; MD],
 }
 
 impl<'a, const MD: usize> Back<'a, MD> {
     #[inline(always)]
-    fn new(a: &'a [f64], lda: usize, b: &[f64]) -> Self {
+    fn new(a: &'a [f64], lda: usize, b: &'a mut [f64]) -> Self {
         let last = b.len() - 1;
+        let (head, above) = (
+            b[last],
+            std::array::from_fn(|d| b[last.saturating_sub(d + 1)]),
+        );
         Self {
             rest: a,
             lda,
-            head: b[last],
-            above: std::array::from_fn(|d| b[last.saturating_sub(d + 1)]),
+            b,
+            head,
+            above,
         }
     }
+}
 
+impl<const MD: usize> Phase for Back<'_, MD> {
     /// Column k, for k = n - 1 down to 0.
     #[inline(always)]
-    fn step(&mut self, k: usize, b: &mut [f64]) {
+    fn step(&mut self, k: usize) {
+        let b = &mut *self.b;
         // Each column split off the end of the rest: one check per column.
         let col;
         (self.rest, col) = self.rest.split_at(self.rest.len().wrapping_sub(self.lda));
@@ -1797,6 +1842,10 @@ impl<'a, const MD: usize> Back<'a, MD> {
         let next = b[k.saturating_sub(MD + 1)];
         (self.head, self.above) = pop(self.above, next);
     }
+
+    /// Nothing: each column stores its own result.
+    #[inline(always)]
+    fn finish(self) {}
 }
 
 /// `(w(0), [w(1), ..., w(N-1), x])` (`(x, [])` for N = 0): a window of values moved one
@@ -2202,112 +2251,133 @@ pub type ComplexSystem<'a> = (
     &'a [usize],
 );
 
-/// [`solb`] of `b` and [`solbc`] of `br + i bi` for two matrices of one band (order n,
-/// leading dimension `lda`, `ml` and `mu`), as E1 and E2 of RADAU5 are: for n > 2 each
-/// step of the real substitutions runs beside the same step of the complex ones. The
-/// two systems never meet, so every value is the one the two calls give; interleaved,
-/// the processor overlaps the two chains of divisions and updates, each waiting on its
-/// own last step (RADAU5 transamp, N = 8: the two calls one after the other spend half
+/// [`solb`] of `b` and [`solbc`] of each `br + i bi` for matrices of one band (order n,
+/// leading dimension `lda`, `ml` and `mu`), as E1 and the E2 of RADAU5 and RADAU are: for
+/// n > 2 each step of the real substitutions runs beside the same step of the complex
+/// ones. The systems never meet, so every value is the one the calls give; interleaved,
+/// the processor overlaps the chains of divisions and updates, each waiting on its own
+/// last step (RADAU5 transamp, N = 8: SOLB and SOLBC one after the other spend half
 /// their time waiting on a division).
-pub fn solb_pair(
+pub fn solb_group<const C: usize>(
     n: usize,
     lda: usize,
     (ml, mu): (usize, usize),
     (a, b, ip): RealSystem<'_>,
-    (ar, ai, br, bi, ipc): ComplexSystem<'_>,
+    complex: [ComplexSystem<'_>; C],
 ) {
     if n <= 2 {
         solb(n, a, lda, ml, mu, b, ip);
-        solbc(n, ar, ai, lda, ml, mu, br, bi, ipc);
+        for (ar, ai, br, bi, ipc) in complex {
+            solbc(n, ar, ai, lda, ml, mu, br, bi, ipc);
+        }
         return;
     }
+    let fits = |(ar, ai, br, bi, ipc): &ComplexSystem<'_>| {
+        (ar.len() == lda * n)
+            & (ai.len() == lda * n)
+            & (br.len() == n)
+            & (bi.len() == n)
+            & (ipc.len() == n)
+    };
     lengths(
         (lda > 2 * ml + mu)
             & (a.len() == lda * n)
             & (b.len() == n)
             & (ip.len() == n)
-            & (ar.len() == lda * n)
-            & (ai.len() == lda * n)
-            & (br.len() == n)
-            & (bi.len() == n)
-            & (ipc.len() == n),
+            & complex.iter().all(fits),
     );
-    solb_pair_body(n, lda, (ml, mu), (a, b, ip), (ar, ai, br, bi, ipc));
+    let mut complex = complex.map(|(ar, ai, br, bi, ipc)| {
+        (
+            &ar[..n * lda],
+            &ai[..n * lda],
+            &mut br[..n],
+            &mut bi[..n],
+            &ipc[..n],
+        )
+    });
+    solb_group_body(n, lda, (ml, mu), (a, b, ip), &mut complex);
 }
 
-/// The substitutions of [`solb_pair`] (`n` > 2): [`solb_body`]'s and [`solbc_body`]'s,
-/// step beside step for the bands they carry in registers.
+/// The substitutions of [`solb_group`] (`n` > 2, one to three complex systems):
+/// [`solb_body`]'s and [`solbc_body`]'s, step beside step for the bands they carry in
+/// registers.
 #[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(kernels)]
-fn solb_pair_body(
+fn solb_group_body(
     n: usize,
     lda: usize,
     (ml, mu): (usize, usize),
     (a, b, ip): RealSystem<'_>,
-    (ar, ai, br, bi, ipc): ComplexSystem<'_>,
+    complex: &mut [ComplexSystem<'_>],
 ) {
     let md = ml + mu;
     lengths(lda > md + ml);
     let (a, b, ip) = (&a[..n * lda], &mut b[..n], &ip[..n]);
-    let (ar, ai, ipc) = (&ar[..n * lda], &ai[..n * lda], &ipc[..n]);
-    let (br, bi) = (&mut br[..n], &mut bi[..n]);
-    let real = (a, &mut *b, ip);
-    let complex = (ar, ai, &mut *br, &mut *bi, ipc);
     match ml {
         0 => {}
-        1 => forward_pair::<1>(lda, md, real, complex),
-        2 => forward_pair::<2>(lda, md, real, complex),
-        3 => forward_pair::<3>(lda, md, real, complex),
-        ROWS => forward_pair::<ROWS>(lda, md, real, complex),
+        1 => forward_group::<1>(lda, md, (a, b, ip), complex),
+        2 => forward_group::<2>(lda, md, (a, b, ip), complex),
+        3 => forward_group::<3>(lda, md, (a, b, ip), complex),
+        ROWS => forward_group::<ROWS>(lda, md, (a, b, ip), complex),
         _ => {
             forward_columns(a, lda, ml, md, b, ip);
-            forward_columns_c(ar, ai, lda, ml, md, br, bi, ipc);
+            for (ar, ai, br, bi, ipc) in complex.iter_mut() {
+                forward_columns_c(ar, ai, lda, ml, md, br, bi, ipc);
+            }
         }
     }
     match md {
-        0 => back_pair::<0>(lda, (a, b), (ar, ai, br, bi)),
-        1 => back_pair::<1>(lda, (a, b), (ar, ai, br, bi)),
-        2 => back_pair::<2>(lda, (a, b), (ar, ai, br, bi)),
-        3 => back_pair::<3>(lda, (a, b), (ar, ai, br, bi)),
-        ROWS => back_pair::<ROWS>(lda, (a, b), (ar, ai, br, bi)),
+        0 => back_group::<0>(lda, (a, b), complex),
+        1 => back_group::<1>(lda, (a, b), complex),
+        2 => back_group::<2>(lda, (a, b), complex),
+        3 => back_group::<3>(lda, (a, b), complex),
+        ROWS => back_group::<ROWS>(lda, (a, b), complex),
         _ => {
             back_columns(n, a, lda, md, b);
-            back_columns_c(n, ar, ai, lda, md, br, bi);
+            for (ar, ai, br, bi, _) in complex.iter_mut() {
+                back_columns_c(n, ar, ai, lda, md, br, bi);
+            }
         }
     }
 }
 
-/// [`forward_rows`] and [`forward_rows_c`] step beside step.
+/// [`forward_rows`] and the [`forward_rows_c`] of one to three systems, step beside step.
 #[inline(always)]
-fn forward_pair<const ML: usize>(
+fn forward_group<const ML: usize>(
     lda: usize,
     md: usize,
-    (a, b, ip): RealSystem<'_>,
-    (ar, ai, br, bi, ipc): ComplexSystem<'_>,
+    (a, b, ip): (&[f64], &mut [f64], &[usize]),
+    complex: &mut [ComplexSystem<'_>],
 ) {
-    let mut real = Forward::<ML>::new(a, lda, md, b);
-    let mut complex = ForwardC::<ML>::new(ar, ai, lda, md, br, bi);
-    for k in 0..b.len() - 1 {
-        real.step(k, b, ip);
-        complex.step(k, br, bi, ipc);
+    let n = b.len();
+    let ks = 0..n - 1;
+    let real = Forward::<ML>::new(a, lda, md, b, ip);
+    let c = |s| ForwardC::<ML>::of(s, n, lda, md);
+    match complex {
+        [c0] => run_phase(ks, (real, c(c0))),
+        [c0, c1] => run_phase(ks, ((real, c(c0)), c(c1))),
+        [c0, c1, c2] => run_phase(ks, (((real, c(c0)), c(c1)), c(c2))),
+        _ => unreachable!("one to three complex systems"),
     }
-    real.finish(b);
-    complex.finish(br, bi);
 }
 
-/// [`back_rows`] and [`back_rows_c`] column beside column.
+/// [`back_rows`] and the [`back_rows_c`] of one to three systems, column beside column.
 #[inline(always)]
-fn back_pair<const MD: usize>(
+fn back_group<const MD: usize>(
     lda: usize,
     (a, b): (&[f64], &mut [f64]),
-    (ar, ai, br, bi): (&[f64], &[f64], &mut [f64], &mut [f64]),
+    complex: &mut [ComplexSystem<'_>],
 ) {
-    let mut real = Back::<MD>::new(a, lda, b);
-    let mut complex = BackC::<MD>::new(ar, ai, lda, br, bi);
-    for k in (0..b.len()).rev() {
-        real.step(k, b);
-        complex.step(k, br, bi);
+    let n = b.len();
+    let ks = (0..n).rev();
+    let real = Back::<MD>::new(a, lda, b);
+    let c = |s| BackC::<MD>::of(s, n, lda);
+    match complex {
+        [c0] => run_phase(ks, (real, c(c0))),
+        [c0, c1] => run_phase(ks, ((real, c(c0)), c(c1))),
+        [c0, c1, c2] => run_phase(ks, (((real, c(c0)), c(c1)), c(c2))),
+        _ => unreachable!("one to three complex systems"),
     }
 }
 
@@ -2378,11 +2448,8 @@ fn forward_rows_c<const ML: usize>(
     bi: &mut [f64],
     ip: &[usize],
 ) {
-    let mut s = ForwardC::<ML>::new(ar, ai, lda, md, br, bi);
-    for k in 0..br.len() - 1 {
-        s.step(k, br, bi, ip);
-    }
-    s.finish(br, bi);
+    let n = br.len();
+    run_phase(0..n - 1, ForwardC::<ML>::new((ar, ai, br, bi, ip), lda, md));
 }
 
 /// Loops 25 to 40 of SOLBC for `MD` ≤ [`ROWS`], as [`back_rows`].
@@ -2394,10 +2461,8 @@ fn back_rows_c<const MD: usize>(
     br: &mut [f64],
     bi: &mut [f64],
 ) {
-    let mut s = BackC::<MD>::new(ar, ai, lda, br, bi);
-    for k in (0..br.len()).rev() {
-        s.step(k, br, bi);
-    }
+    let n = br.len();
+    run_phase((0..n).rev(), BackC::<MD>::new((ar, ai, br, bi), lda));
 }
 
 /// SOLBC's forward substitution one step at a time, as [`Forward`].
@@ -2406,6 +2471,9 @@ struct ForwardC<'a, const ML: usize> {
     rest_i: &'a [f64],
     lda: usize,
     md: usize,
+    br: &'a mut [f64],
+    bi: &'a mut [f64],
+    ip: &'a [usize],
     head_r: f64,
     head_i: f64,
     below_r: [f64; ML],
@@ -2414,23 +2482,42 @@ struct ForwardC<'a, const ML: usize> {
 
 impl<'a, const ML: usize> ForwardC<'a, ML> {
     #[inline(always)]
-    fn new(ar: &'a [f64], ai: &'a [f64], lda: usize, md: usize, br: &[f64], bi: &[f64]) -> Self {
+    fn new((ar, ai, br, bi, ip): ComplexSystem<'a>, lda: usize, md: usize) -> Self {
         let last = br.len() - 1;
+        let (head_r, head_i) = (br[0], bi[0]);
+        let below_r = std::array::from_fn(|i| br[(1 + i).min(last)]);
+        let below_i = std::array::from_fn(|i| bi[(1 + i).min(last)]);
         Self {
             rest_r: ar,
             rest_i: ai,
             lda,
             md,
-            head_r: br[0],
-            head_i: bi[0],
-            below_r: std::array::from_fn(|i| br[(1 + i).min(last)]),
-            below_i: std::array::from_fn(|i| bi[(1 + i).min(last)]),
+            br,
+            bi,
+            ip,
+            head_r,
+            head_i,
+            below_r,
+            below_i,
         }
     }
+}
 
+impl<'a, const ML: usize> ForwardC<'a, ML> {
+    /// The steps of the system `s` lends, of order `n` (sliced to it here, so that the
+    /// steps' indices need no checks beyond the real system's).
+    #[inline(always)]
+    fn of(s: &'a mut ComplexSystem<'_>, n: usize, lda: usize, md: usize) -> Self {
+        let (ar, ai) = (&s.0[..n * lda], &s.1[..n * lda]);
+        Self::new((ar, ai, &mut s.2[..n], &mut s.3[..n], &s.4[..n]), lda, md)
+    }
+}
+
+impl<const ML: usize> Phase for ForwardC<'_, ML> {
     /// Step k < n - 1.
     #[inline(always)]
-    fn step(&mut self, k: usize, br: &mut [f64], bi: &mut [f64], ip: &[usize]) {
+    fn step(&mut self, k: usize) {
+        let (br, bi, ip) = (&mut *self.br, &mut *self.bi, self.ip);
         let last = br.len() - 1;
         let (cr, ci);
         ((cr, self.rest_r), (ci, self.rest_i)) = (
@@ -2462,10 +2549,10 @@ impl<'a, const ML: usize> ForwardC<'a, ML> {
 
     /// Stores b(n-1) after the last step.
     #[inline(always)]
-    fn finish(self, br: &mut [f64], bi: &mut [f64]) {
-        let last = br.len() - 1;
-        br[last] = self.head_r;
-        bi[last] = self.head_i;
+    fn finish(self) {
+        let last = self.br.len() - 1;
+        self.br[last] = self.head_r;
+        self.bi[last] = self.head_i;
     }
 }
 
@@ -2474,6 +2561,8 @@ struct BackC<'a, const MD: usize> {
     rest_r: &'a [f64],
     rest_i: &'a [f64],
     lda: usize,
+    br: &'a mut [f64],
+    bi: &'a mut [f64],
     head_r: f64,
     head_i: f64,
     above_r: [f64; MD],
@@ -2482,22 +2571,42 @@ struct BackC<'a, const MD: usize> {
 
 impl<'a, const MD: usize> BackC<'a, MD> {
     #[inline(always)]
-    fn new(ar: &'a [f64], ai: &'a [f64], lda: usize, br: &[f64], bi: &[f64]) -> Self {
+    fn new(
+        (ar, ai, br, bi): (&'a [f64], &'a [f64], &'a mut [f64], &'a mut [f64]),
+        lda: usize,
+    ) -> Self {
         let last = br.len() - 1;
+        let (head_r, head_i) = (br[last], bi[last]);
+        let above_r = std::array::from_fn(|d| br[last.saturating_sub(d + 1)]);
+        let above_i = std::array::from_fn(|d| bi[last.saturating_sub(d + 1)]);
         Self {
             rest_r: ar,
             rest_i: ai,
             lda,
-            head_r: br[last],
-            head_i: bi[last],
-            above_r: std::array::from_fn(|d| br[last.saturating_sub(d + 1)]),
-            above_i: std::array::from_fn(|d| bi[last.saturating_sub(d + 1)]),
+            br,
+            bi,
+            head_r,
+            head_i,
+            above_r,
+            above_i,
         }
     }
+}
 
+impl<'a, const MD: usize> BackC<'a, MD> {
+    /// The steps of the system `s` lends, of order `n` (as [`ForwardC::of`]).
+    #[inline(always)]
+    fn of(s: &'a mut ComplexSystem<'_>, n: usize, lda: usize) -> Self {
+        let (ar, ai) = (&s.0[..n * lda], &s.1[..n * lda]);
+        Self::new((ar, ai, &mut s.2[..n], &mut s.3[..n]), lda)
+    }
+}
+
+impl<const MD: usize> Phase for BackC<'_, MD> {
     /// Column k, for k = n - 1 down to 0.
     #[inline(always)]
-    fn step(&mut self, k: usize, br: &mut [f64], bi: &mut [f64]) {
+    fn step(&mut self, k: usize) {
+        let (br, bi) = (&mut *self.br, &mut *self.bi);
         let (cr, ci);
         let at = self.rest_r.len().wrapping_sub(self.lda);
         ((self.rest_r, cr), (self.rest_i, ci)) =
@@ -2515,4 +2624,8 @@ impl<'a, const MD: usize> BackC<'a, MD> {
         (self.head_r, self.above_r) = pop(self.above_r, br[next]);
         (self.head_i, self.above_i) = pop(self.above_i, bi[next]);
     }
+
+    /// Nothing: each column stores its own result.
+    #[inline(always)]
+    fn finish(self) {}
 }

@@ -364,7 +364,7 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
 
 /// Solves `E1 x = b` ([`RealLu::solve`]) and `E2 y = br + i bi` ([`ComplexLu::solve`]),
 /// as the two calls one after the other give: two band matrices of one band go
-/// through [`decsol::solb_pair`], which interleaves the two substitutions.
+/// through [`decsol::solb_group`], which interleaves the two substitutions.
 #[inline(always)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(complex)]
@@ -400,37 +400,42 @@ pub fn solve_pair<A, P>(
     }
 }
 
-/// The kernels that solve `e1`'s system beside those of two or three `e2`
-/// ([`solve_group`]), if the matrices have them: dense, one order, which the kernels
-/// specialise.
-pub(crate) fn group_kernels<A, P>(
-    e1: &RealLu<A, P>,
-    e2: &[ComplexLu<A, P>],
-) -> Option<GroupKernels> {
+/// How [`solve_group`] solves a real system beside two or three complex ones.
+#[derive(Clone, Copy)]
+pub(crate) enum Grouping {
+    /// Dense matrices of an order with kernels for the group.
+    Dense(GroupKernels),
+    /// Band matrices of one band.
+    Banded { ml: usize, mu: usize },
+}
+
+/// How `e1`'s system can be solved beside those of two or three `e2` ([`solve_group`]), if
+/// it can: matrices of one order, dense ones of an order the kernels specialise or band
+/// matrices of one band.
+pub(crate) fn grouping<A, P>(e1: &RealLu<A, P>, e2: &[ComplexLu<A, P>]) -> Option<Grouping> {
     let n = e1.n;
-    match (&e1.kind, e2) {
-        (RealKind::Fixed(_), [c, ..])
-            if (2..=3).contains(&e2.len()) && e2.iter().all(|c| c.n == n) =>
-        {
-            match c.kind {
-                ComplexKind::Fixed(k) => k.groups,
-                _ => None,
-            }
-        }
+    if !(2..=3).contains(&e2.len()) || e2.iter().any(|c| c.n != n) {
+        return None;
+    }
+    match (&e1.kind, &e2[0].kind) {
+        (RealKind::Fixed(_), ComplexKind::Fixed(k)) => k.groups.map(Grouping::Dense),
+        (&RealKind::Banded { ml, mu }, _) => e2
+            .iter()
+            .all(|c| matches!(c.kind, ComplexKind::Banded { ml: l, mu: u } if (l, u) == (ml, mu)))
+            .then_some(Grouping::Banded { ml, mu }),
         _ => None,
     }
 }
 
 /// Solves `E1 x = b` and `E2[k] y = br + i bi` for the two or three right-hand sides
-/// `(br, bi)` that follow one another in `pairs` (`2 n` values each) with the kernels
-/// [`group_kernels`] gives for these matrices, which interleave all the substitutions:
-/// the values are those of the calls of [`RealLu::solve`] and [`ComplexLu::solve`] one
-/// after the other.
+/// `(br, bi)` that follow one another in `pairs` (`2 n` values each) as [`grouping`]
+/// gives for these matrices, all the substitutions interleaved: the values are those of
+/// the calls of [`RealLu::solve`] and [`ComplexLu::solve`] one after the other.
 #[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(complex)]
 pub(crate) fn solve_group<A, P>(
-    kernels: GroupKernels,
+    grouping: Grouping,
     e1: &RealLu<A, P>,
     e2: &[ComplexLu<A, P>],
     b: &mut [f64],
@@ -446,24 +451,34 @@ pub(crate) fn solve_group<A, P>(
     let (bi0, rest) = rest.split_at_mut(n);
     let (br1, rest) = rest.split_at_mut(n);
     let (bi1, rest) = rest.split_at_mut(n);
-    match e2 {
-        [c0, c1] => (kernels.two)(
-            real,
-            [complex_system(c0, br0, bi0), complex_system(c1, br1, bi1)],
-        ),
-        [c0, c1, c2] => {
-            let (br2, bi2) = rest.split_at_mut(n);
-            let s2 = complex_system(c2, br2, bi2);
-            (kernels.three)(
-                real,
-                [
-                    complex_system(c0, br0, bi0),
-                    complex_system(c1, br1, bi1),
-                    s2,
-                ],
-            );
+    match (grouping, e2) {
+        (Grouping::Dense(kernels), [c0, c1]) => {
+            let s = [complex_system(c0, br0, bi0), complex_system(c1, br1, bi1)];
+            (kernels.two)(real, s);
         }
-        _ => unreachable!("group_kernels gives kernels for two or three systems"),
+        (Grouping::Dense(kernels), [c0, c1, c2]) => {
+            let (br2, bi2) = rest.split_at_mut(n);
+            let s = [
+                complex_system(c0, br0, bi0),
+                complex_system(c1, br1, bi1),
+                complex_system(c2, br2, bi2),
+            ];
+            (kernels.three)(real, s);
+        }
+        (Grouping::Banded { ml, mu }, [c0, c1]) => {
+            let s = [complex_system(c0, br0, bi0), complex_system(c1, br1, bi1)];
+            decsol::solb_group(n, e1.ld, (ml, mu), real, s);
+        }
+        (Grouping::Banded { ml, mu }, [c0, c1, c2]) => {
+            let (br2, bi2) = rest.split_at_mut(n);
+            let s = [
+                complex_system(c0, br0, bi0),
+                complex_system(c1, br1, bi1),
+                complex_system(c2, br2, bi2),
+            ];
+            decsol::solb_group(n, e1.ld, (ml, mu), real, s);
+        }
+        _ => unreachable!("grouping groups two or three systems"),
     }
 }
 
@@ -492,8 +507,7 @@ fn solve_banded_pair<A, P>(
     P: AsRef<[usize]>,
 {
     let real = (e1.a.as_ref(), b, e1.ip.as_ref());
-    let complex = (e2.ar.as_ref(), e2.ai.as_ref(), br, bi, e2.ip.as_ref());
-    decsol::solb_pair(e1.n, e1.ld, band, real, complex);
+    decsol::solb_group(e1.n, e1.ld, band, real, [complex_system(e2, br, bi)]);
 }
 
 #[cfg(test)]
