@@ -22,7 +22,7 @@ use super::OnStack;
 use crate::intrinsics::fmax;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
 use crate::linalg::{
-    grouping, solve_group, solve_pair, ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular,
+    grouping, solve_group, solve_pair, ComplexLu, ComplexLuIn, Grouping, RealLu, RealLuIn, Singular,
 };
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
@@ -69,6 +69,9 @@ pub(crate) struct LinearSystem<'w> {
     /// the kinds would be an out-of-line call far from the solve's text (a page fault on
     /// a program's first call).
     factors: ManuallyDrop<Factors<'w>>,
+    /// How E1 is solved beside two or three E2 ([`grouping`]) with M1 = 0, if it can be:
+    /// fixed by the matrices' kind and order, so found once.
+    grouping: Option<Grouping>,
 }
 
 /// The decompositions of E1 and the E2 (one per integration, so the sizes need no box).
@@ -316,6 +319,10 @@ impl<'w> LinearSystem<'w> {
             ];
             Factors::General { e1, e2 }
         };
+        let grouping = match &factors {
+            Factors::General { e1, e2 } if m1 == 0 && pairs >= 2 => grouping(e1, &e2[..pairs]),
+            _ => None,
+        };
         Self {
             n,
             m1,
@@ -325,6 +332,7 @@ impl<'w> LinearSystem<'w> {
             band,
             mass,
             factors: ManuallyDrop::new(factors),
+            grouping,
         }
     }
 
@@ -893,10 +901,10 @@ impl<'w> LinearSystem<'w> {
     /// SLVRAR and the SLVRAI of the `alphn.len()` pairs (RADAU's stages, the pairs'
     /// increments one after the other in `zrest`, their values in `frest`): with M1 = 0 and
     /// the general factors, the right-hand sides first and then the solves side by side
-    /// ([`solve_group`]); otherwise each system in turn.
+    /// ([`solve_group`]); otherwise each system in turn. Inlined into the step, so that the
+    /// calls of the other structures cost no more than from the step itself.
     #[allow(clippy::too_many_arguments)]
-    #[allow(unsafe_code)]
-    #[link_section = hot_path!(complex)]
+    #[inline(always)]
     pub fn solve_stages(
         &mut self,
         m: Matrices<'_>,
@@ -909,11 +917,7 @@ impl<'w> LinearSystem<'w> {
     ) {
         let (n, pairs) = (self.n, alphn.len());
         let (zrest, frest) = (&mut zrest[..2 * pairs * n], &frest[..2 * pairs * n]);
-        let grouping = match (self.m1, &*self.factors) {
-            (0, Factors::General { e1, e2 }) => grouping(e1, &e2[..pairs]),
-            _ => None,
-        };
-        if let Some(grouping) = grouping {
+        if let (Some(grouping), 2..) = (self.grouping, pairs) {
             self.rhs_real(m, fac1, z1, f1);
             for (k, (z, f)) in zrest
                 .chunks_exact_mut(2 * n)
