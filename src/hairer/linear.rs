@@ -21,7 +21,9 @@ use std::mem::ManuallyDrop;
 use super::OnStack;
 use crate::intrinsics::fmax;
 use crate::linalg::hessenberg::{dech, dechc, elmhes, solh, solhc};
-use crate::linalg::{ComplexLu, ComplexLuIn, RealLu, RealLuIn, Singular};
+use crate::linalg::{
+    grouping, solve_group, solve_pair, ComplexLu, ComplexLuIn, Grouping, RealLu, RealLuIn, Singular,
+};
 
 /// Storage of the mass matrix of the last `nm1` equations (FMAS, whose values live in
 /// the work array and are passed to each method).
@@ -67,6 +69,9 @@ pub(crate) struct LinearSystem<'w> {
     /// the kinds would be an out-of-line call far from the solve's text (a page fault on
     /// a program's first call).
     factors: ManuallyDrop<Factors<'w>>,
+    /// How E1 is solved beside two or three E2 ([`grouping`]) with M1 = 0, if it can be:
+    /// fixed by the matrices' kind and order, so found once.
+    grouping: Option<Grouping>,
 }
 
 /// The decompositions of E1 and the E2 (one per integration, so the sizes need no box).
@@ -314,6 +319,10 @@ impl<'w> LinearSystem<'w> {
             ];
             Factors::General { e1, e2 }
         };
+        let grouping = match &factors {
+            Factors::General { e1, e2 } if m1 == 0 && pairs >= 2 => grouping(e1, &e2[..pairs]),
+            _ => None,
+        };
         Self {
             n,
             m1,
@@ -323,6 +332,7 @@ impl<'w> LinearSystem<'w> {
             band,
             mass,
             factors: ManuallyDrop::new(factors),
+            grouping,
         }
     }
 
@@ -702,8 +712,7 @@ impl<'w> LinearSystem<'w> {
                 z2[i] = z2[i] + s2 * alphn - s3 * betan;
                 z3[i] = z3[i] + s3 * alphn + s2 * betan;
             }
-            e1.solve(z1);
-            e2[0].solve(z2, z3);
+            solve_pair(e1, &mut e2[0], z1, z2, z3);
             return;
         }
         if self.m1 == 0 && !matches!(self.mass, Mass::Identity) {
@@ -728,8 +737,7 @@ impl<'w> LinearSystem<'w> {
                 },
             );
             let (e1, e2) = self.general();
-            e1.solve(z1);
-            e2[0].solve(z2, z3);
+            solve_pair(e1, &mut e2[0], z1, z2, z3);
             return;
         }
         self.solve_real(m, fac1, z1, f1);
@@ -751,20 +759,8 @@ impl<'w> LinearSystem<'w> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     pub fn solve_real(&mut self, m: Matrices<'_>, fac1: f64, z1: &mut [f64], f1: &[f64]) {
-        let (n, m1) = (self.n, self.m1);
-        let identity_rows = self.identity_rows();
-        let (z, f) = (&mut z1[..identity_rows], &f1[..identity_rows]);
-        for i in 0..identity_rows {
-            z[i] -= f[i] * fac1;
-        }
-        if identity_rows < n {
-            self.mass_rows(
-                m.fmas,
-                0.0,
-                |s1, bb, j| *s1 -= bb * f1[j],
-                |i, s1| z1[i + m1] += s1 * fac1,
-            );
-        }
+        let m1 = self.m1;
+        self.rhs_real(m, fac1, z1, f1);
         if m1 == 0 {
             match &mut *self.factors {
                 Factors::General { e1, .. } => e1.solve(z1),
@@ -789,6 +785,25 @@ impl<'w> LinearSystem<'w> {
         }
     }
 
+    /// SLVRAR's right-hand side: `z1 ← z1 - fac1·M f1` (the rows of M below M1).
+    #[inline(always)]
+    fn rhs_real(&mut self, m: Matrices<'_>, fac1: f64, z1: &mut [f64], f1: &[f64]) {
+        let (n, m1) = (self.n, self.m1);
+        let identity_rows = self.identity_rows();
+        let (z, f) = (&mut z1[..identity_rows], &f1[..identity_rows]);
+        for i in 0..identity_rows {
+            z[i] -= f[i] * fac1;
+        }
+        if identity_rows < n {
+            self.mass_rows(
+                m.fmas,
+                0.0,
+                |s1, bb, j| *s1 -= bb * f1[j],
+                |i, s1| z1[i + m1] += s1 * fac1,
+            );
+        }
+    }
+
     /// SLVRAI for pair `k`: `z2 + i z3 ← E2⁻¹ (z2 + i z3 - (alphn + i·betan)·M (f2 + i f3))`,
     /// with the second-order reduction for `m1 > 0`.
     #[allow(clippy::too_many_arguments)]
@@ -797,6 +812,55 @@ impl<'w> LinearSystem<'w> {
     pub fn solve_complex(
         &mut self,
         k: usize,
+        m: Matrices<'_>,
+        alphn: f64,
+        betan: f64,
+        z2: &mut [f64],
+        z3: &mut [f64],
+        f2: &[f64],
+        f3: &[f64],
+    ) {
+        let m1 = self.m1;
+        self.rhs_complex(m, alphn, betan, z2, z3, f2, f3);
+        if m1 == 0 {
+            match &mut *self.factors {
+                Factors::General { e2, .. } => e2[k].solve(z2, z3),
+                Factors::Hessenberg(h) => h.solve_complex(k, m.fjac, z2, z3),
+            }
+            return;
+        }
+        let abno = alphn * alphn + betan * betan;
+        let mm = m1 / self.m2;
+        for j in 0..self.m2 {
+            let (mut sum2, mut sum3) = (0.0, 0.0);
+            for kk in (0..mm).rev() {
+                let jkm = j + kk * self.m2;
+                let sumh = (z2[jkm] + sum2) / abno;
+                sum3 = (z3[jkm] + sum3) / abno;
+                sum2 = sumh * alphn + sum3 * betan;
+                sum3 = sum3 * alphn - sumh * betan;
+                self.for_jacobian_column(m.fjac, j, jkm, |i, ffja| {
+                    z2[i + m1] += ffja * sum2;
+                    z3[i + m1] += ffja * sum3;
+                });
+            }
+        }
+        self.general().1[k].solve(&mut z2[m1..], &mut z3[m1..]);
+        for i in (0..m1).rev() {
+            let mpi = self.m2 + i;
+            let z2i = z2[i] + z2[mpi];
+            let z3i = z3[i] + z3[mpi];
+            z3[i] = (z3i * alphn - z2i * betan) / abno;
+            z2[i] = (z2i * alphn + z3i * betan) / abno;
+        }
+    }
+
+    /// SLVRAI's right-hand side: `z2 + i z3 ← z2 + i z3 - (alphn + i·betan)·M (f2 + i f3)`
+    /// (the rows of M below M1).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn rhs_complex(
+        &mut self,
         m: Matrices<'_>,
         alphn: f64,
         betan: f64,
@@ -832,38 +896,52 @@ impl<'w> LinearSystem<'w> {
                 },
             );
         }
-        if m1 == 0 {
-            match &mut *self.factors {
-                Factors::General { e2, .. } => e2[k].solve(z2, z3),
-                Factors::Hessenberg(h) => h.solve_complex(k, m.fjac, z2, z3),
+    }
+
+    /// SLVRAR and the SLVRAI of the `alphn.len()` pairs (RADAU's stages, the pairs'
+    /// increments one after the other in `zrest`, their values in `frest`): with M1 = 0 and
+    /// the general factors, the right-hand sides first and then the solves side by side
+    /// ([`solve_group`]); otherwise each system in turn. Inlined into the step, so that the
+    /// calls of the other structures cost no more than from the step itself.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn solve_stages(
+        &mut self,
+        m: Matrices<'_>,
+        fac1: f64,
+        (alphn, betan): (&[f64], &[f64]),
+        z1: &mut [f64],
+        zrest: &mut [f64],
+        f1: &[f64],
+        frest: &[f64],
+    ) {
+        let (n, pairs) = (self.n, alphn.len());
+        let (zrest, frest) = (&mut zrest[..2 * pairs * n], &frest[..2 * pairs * n]);
+        if let (Some(grouping), 2..) = (self.grouping, pairs) {
+            self.rhs_real(m, fac1, z1, f1);
+            for (k, (z, f)) in zrest
+                .chunks_exact_mut(2 * n)
+                .zip(frest.chunks_exact(2 * n))
+                .enumerate()
+            {
+                let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+                self.rhs_complex(m, alphn[k], betan[k], z2, z3, f2, f3);
             }
+            let (e1, e2) = self.general();
+            solve_group(grouping, e1, &e2[..pairs], z1, zrest);
             return;
         }
-        let abno = alphn * alphn + betan * betan;
-        let mm = m1 / self.m2;
-        for j in 0..self.m2 {
-            let (mut sum2, mut sum3) = (0.0, 0.0);
-            for kk in (0..mm).rev() {
-                let jkm = j + kk * self.m2;
-                let sumh = (z2[jkm] + sum2) / abno;
-                sum3 = (z3[jkm] + sum3) / abno;
-                sum2 = sumh * alphn + sum3 * betan;
-                sum3 = sum3 * alphn - sumh * betan;
-                self.for_jacobian_column(m.fjac, j, jkm, |i, ffja| {
-                    z2[i + m1] += ffja * sum2;
-                    z3[i + m1] += ffja * sum3;
-                });
-            }
-        }
-        self.general().1[k].solve(&mut z2[m1..], &mut z3[m1..]);
-        for i in (0..m1).rev() {
-            let mpi = self.m2 + i;
-            let z2i = z2[i] + z2[mpi];
-            let z3i = z3[i] + z3[mpi];
-            z3[i] = (z3i * alphn - z2i * betan) / abno;
-            z2[i] = (z2i * alphn + z3i * betan) / abno;
+        self.solve_real(m, fac1, z1, f1);
+        for (k, (z, f)) in zrest
+            .chunks_exact_mut(2 * n)
+            .zip(frest.chunks_exact(2 * n))
+            .enumerate()
+        {
+            let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+            self.solve_complex(k, m, alphn[k], betan[k], z2, z3, f2, f3);
         }
     }
+
     /// Visits the stored Jacobian entries `(i, FJAC(i, col))` of the reduced rows that
     /// the second-order reduction uses for block column `j` (0-based).
     #[allow(unsafe_code)]

@@ -8,8 +8,8 @@
     clippy::needless_range_loop
 )]
 
-use super::decsol::{dec, decb, decbc, decc, sol, solb, solbc, solc};
-use super::Singular;
+use super::decsol::{dec, decb, decbc, decc, sol, solb, solb_group, solbc, solc};
+use super::{grouping, solve_group, solve_pair, ComplexLu, RealLu, Singular};
 
 /// DEC as written in `decsol.f`, loop for loop.
 fn ref_dec(n: usize, a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
@@ -817,4 +817,174 @@ fn every_small_band_gives_the_bits_of_the_original_order() {
             }
         }
     }
+}
+
+/// SOLB beside one, two and three SOLBC ([`solb_group`]) against the reference of each,
+/// for every band the kernels specialise and the first general ones, at every small
+/// order.
+#[test]
+fn solb_group_gives_the_bits_of_solb_and_solbc() {
+    let mut g = Lcg(43);
+    for n in 1..=12 {
+        for ml in 0..=5 {
+            for mu in 0..=5 {
+                for kind in KINDS {
+                    check_band_group::<1>(n, ml, mu, kind, &mut g);
+                    check_band_group::<2>(n, ml, mu, kind, &mut g);
+                    check_band_group::<3>(n, ml, mu, kind, &mut g);
+                }
+            }
+        }
+    }
+}
+
+/// One band and group size of [`solb_group_gives_the_bits_of_solb_and_solbc`], the
+/// storage outside the band NaN as in [`check_band`].
+fn check_band_group<const C: usize>(n: usize, ml: usize, mu: usize, kind: Kind, g: &mut Lcg) {
+    let ld = 2 * ml + mu + 1;
+    let band = |full: &[f64]| {
+        let mut a = vec![f64::NAN; ld * n];
+        for j in 0..n {
+            for i in j.saturating_sub(mu)..n.min(j + ml + 1) {
+                a[ml + mu + i - j + j * ld] = full[i + j * n];
+            }
+        }
+        a
+    };
+    let mut a = band(&matrix(n, kind, g));
+    let mut ip = vec![0; n];
+    if decb(n, &mut a, ld, ml, mu, &mut ip).is_err() {
+        return;
+    }
+    let mut factors = Vec::new();
+    for _ in 0..C {
+        let (mut ar, mut ai) = (band(&matrix(n, kind, g)), band(&matrix(n, kind, g)));
+        let mut ipc = vec![0; n];
+        if decbc(n, &mut ar, &mut ai, ld, ml, mu, &mut ipc).is_err() {
+            return;
+        }
+        factors.push((ar, ai, ipc));
+    }
+    let b0: Vec<f64> = (0..(1 + 2 * C) * n).map(|_| g.next()).collect();
+    let (mut x, mut xs) = (b0[..n].to_vec(), b0[n..].to_vec());
+    let (mut y, mut ys) = (x.clone(), xs.clone());
+    let mut rhs = xs.chunks_exact_mut(n.max(1));
+    let systems: [_; C] = std::array::from_fn(|j| {
+        let (ar, ai, ipc) = &factors[j];
+        let (br, bi) = (rhs.next().unwrap(), rhs.next().unwrap());
+        (&ar[..], &ai[..], br, bi, &ipc[..])
+    });
+    solb_group(n, ld, (ml, mu), (&a, &mut x, &ip), systems);
+    ref_solb(n, &a, ld, ml, mu, &mut y, &ip);
+    for ((ar, ai, ipc), p) in factors.iter().zip(ys.chunks_exact_mut(2 * n.max(1))) {
+        let (yr, yi) = p.split_at_mut(n);
+        ref_solbc(n, ar, ai, ld, ml, mu, yr, yi, ipc);
+    }
+    assert!(
+        same(&x, &y) && same(&xs, &ys),
+        "n {n} ml {ml} mu {mu} C {C} {kind:?}: solutions"
+    );
+}
+
+/// SOL and SOLC side by side ([`solve_pair`] on dense matrices: the pair kernels up to
+/// order 10, the two solves beyond) against the reference of each, at every order the
+/// kernels specialise and a few beyond.
+#[test]
+fn dense_solve_pair_gives_the_bits_of_sol_and_solc() {
+    let mut g = Lcg(47);
+    for n in 1..=20 {
+        for kind in KINDS {
+            let (a0, ar0, ai0) = (
+                matrix(n, kind, &mut g),
+                matrix(n, kind, &mut g),
+                matrix(n, kind, &mut g),
+            );
+            let (mut e1, mut e2) = (RealLu::dense(n), ComplexLu::dense(n));
+            e1.matrix_mut().copy_from_slice(&a0);
+            let (er, ei) = e2.matrix_mut();
+            er.copy_from_slice(&ar0);
+            ei.copy_from_slice(&ai0);
+            let (mut r, mut rr, mut ri) = (a0, ar0, ai0);
+            let (mut ip, mut ipc) = (vec![0; n], vec![0; n]);
+            if e1.factor().is_err()
+                || e2.factor().is_err()
+                || ref_dec(n, &mut r, &mut ip).is_err()
+                || ref_decc(n, &mut rr, &mut ri, &mut ipc).is_err()
+            {
+                continue;
+            }
+            let b0: Vec<f64> = (0..3 * n).map(|_| g.next()).collect();
+            let (mut x, mut xr, mut xi) = (
+                b0[..n].to_vec(),
+                b0[n..2 * n].to_vec(),
+                b0[2 * n..].to_vec(),
+            );
+            let (mut y, mut yr, mut yi) = (x.clone(), xr.clone(), xi.clone());
+            solve_pair(&mut e1, &mut e2, &mut x, &mut xr, &mut xi);
+            ref_sol(n, &r, &mut y, &ip);
+            ref_solc(n, &rr, &ri, &mut yr, &mut yi, &ipc);
+            assert!(
+                same(&x, &y) && same(&xr, &yr) && same(&xi, &yi),
+                "n {n} {kind:?}: solutions"
+            );
+        }
+    }
+}
+
+/// SOL beside two and three SOLC ([`solve_group`], at the orders with kernels) against
+/// the reference of each.
+#[test]
+fn solve_group_gives_the_bits_of_sol_and_solc() {
+    let mut g = Lcg(53);
+    for n in 2..=10 {
+        for c in 2..=3 {
+            for kind in KINDS {
+                check_group(n, c, kind, &mut g);
+            }
+        }
+    }
+}
+
+/// One real and `c` complex systems of order `n` for
+/// [`solve_group_gives_the_bits_of_sol_and_solc`].
+fn check_group(n: usize, c: usize, kind: Kind, g: &mut Lcg) {
+    let a0 = matrix(n, kind, g);
+    let mut e1 = RealLu::dense(n);
+    e1.matrix_mut().copy_from_slice(&a0);
+    let (mut r, mut ip) = (a0, vec![0; n]);
+    if e1.factor().is_err() || ref_dec(n, &mut r, &mut ip).is_err() {
+        return;
+    }
+    let mut e2 = Vec::new();
+    let mut refs = Vec::new();
+    for _ in 0..c {
+        let (ar0, ai0) = (matrix(n, kind, g), matrix(n, kind, g));
+        let mut lu = ComplexLu::dense(n);
+        let (er, ei) = lu.matrix_mut();
+        er.copy_from_slice(&ar0);
+        ei.copy_from_slice(&ai0);
+        let (mut rr, mut ri, mut ipc) = (ar0, ai0, vec![0; n]);
+        if lu.factor().is_err() || ref_decc(n, &mut rr, &mut ri, &mut ipc).is_err() {
+            return;
+        }
+        e2.push(lu);
+        refs.push((rr, ri, ipc));
+    }
+    let Some(grouping) = grouping(&e1, &e2) else {
+        assert!(n < 6, "n {n}: no kernels");
+        return;
+    };
+    let b0: Vec<f64> = (0..(1 + 2 * c) * n).map(|_| g.next()).collect();
+    let (mut x, mut xs) = (b0[..n].to_vec(), b0[n..].to_vec());
+    let (mut y, mut ys) = (x.clone(), xs.clone());
+    solve_group(grouping, &e1, &e2, &mut x, &mut xs);
+    ref_sol(n, &r, &mut y, &ip);
+    for ((rr, ri, ipc), p) in refs.iter().zip(ys.chunks_exact_mut(2 * n)) {
+        let (yr, yi) = p.split_at_mut(n);
+        ref_solc(n, rr, ri, yr, yi, ipc);
+    }
+    assert!(
+        same(&x, &y) && same(&xs, &ys),
+        "n {n} c {c} {kind:?}: solutions"
+    );
 }

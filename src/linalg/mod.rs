@@ -11,6 +11,7 @@
 
 #[cfg(test)]
 mod bitwise_tests;
+pub(crate) use decsol::GroupKernels;
 pub mod decsol;
 pub mod hessenberg;
 pub mod linpack;
@@ -359,6 +360,154 @@ impl<A: AsRef<[f64]> + AsMut<[f64]>, P: AsRef<[usize]> + AsMut<[usize]>> Complex
         let (ar, ai, ip) = (self.ar.as_ref(), self.ai.as_ref(), self.ip.as_ref());
         decsol::solbc(self.n, ar, ai, self.ld, ml, mu, br, bi, ip);
     }
+}
+
+/// Solves `E1 x = b` ([`RealLu::solve`]) and `E2 y = br + i bi` ([`ComplexLu::solve`]),
+/// as the two calls one after the other give: two band matrices of one band go
+/// through [`decsol::solb_group`], which interleaves the two substitutions.
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
+pub fn solve_pair<A, P>(
+    e1: &mut RealLu<A, P>,
+    e2: &mut ComplexLu<A, P>,
+    b: &mut [f64],
+    br: &mut [f64],
+    bi: &mut [f64],
+) where
+    A: AsRef<[f64]> + AsMut<[f64]>,
+    P: AsRef<[usize]> + AsMut<[usize]>,
+{
+    match (&e1.kind, &e2.kind) {
+        (RealKind::Fixed(_), ComplexKind::Fixed(k)) if e1.n == e2.n && k.pair.is_some() => {
+            let n = e1.n;
+            decsol::lengths((b.len() == n) & (br.len() == n) & (bi.len() == n));
+            let real = (e1.a.as_ref(), b, e1.ip.as_ref());
+            let complex = (e2.ar.as_ref(), e2.ai.as_ref(), br, bi, e2.ip.as_ref());
+            if let Some(pair) = k.pair {
+                pair(real, [complex]);
+            }
+        }
+        (RealKind::Banded { ml, mu }, ComplexKind::Banded { ml: ml2, mu: mu2 })
+            if (ml, mu, e1.n) == (ml2, mu2, e2.n) =>
+        {
+            solve_banded_pair(e1, e2, (*ml, *mu), b, br, bi);
+        }
+        _ => {
+            e1.solve(b);
+            e2.solve(br, bi);
+        }
+    }
+}
+
+/// How [`solve_group`] solves a real system beside two or three complex ones.
+#[derive(Clone, Copy)]
+pub(crate) enum Grouping {
+    /// Dense matrices of an order with kernels for the group.
+    Dense(GroupKernels),
+    /// Band matrices of one band.
+    Banded { ml: usize, mu: usize },
+}
+
+/// How `e1`'s system can be solved beside those of two or three `e2` ([`solve_group`]), if
+/// it can: matrices of one order, dense ones of an order the kernels specialise or band
+/// matrices of one band.
+pub(crate) fn grouping<A, P>(e1: &RealLu<A, P>, e2: &[ComplexLu<A, P>]) -> Option<Grouping> {
+    let n = e1.n;
+    if !(2..=3).contains(&e2.len()) || e2.iter().any(|c| c.n != n) {
+        return None;
+    }
+    match (&e1.kind, &e2[0].kind) {
+        (RealKind::Fixed(_), ComplexKind::Fixed(k)) => k.groups.map(Grouping::Dense),
+        (&RealKind::Banded { ml, mu }, _) => e2
+            .iter()
+            .all(|c| matches!(c.kind, ComplexKind::Banded { ml: l, mu: u } if (l, u) == (ml, mu)))
+            .then_some(Grouping::Banded { ml, mu }),
+        _ => None,
+    }
+}
+
+/// Solves `E1 x = b` and `E2[k] y = br + i bi` for the two or three right-hand sides
+/// `(br, bi)` that follow one another in `pairs` (`2 n` values each) as [`grouping`]
+/// gives for these matrices, all the substitutions interleaved: the values are those of
+/// the calls of [`RealLu::solve`] and [`ComplexLu::solve`] one after the other.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
+pub(crate) fn solve_group<A, P>(
+    grouping: Grouping,
+    e1: &RealLu<A, P>,
+    e2: &[ComplexLu<A, P>],
+    b: &mut [f64],
+    pairs: &mut [f64],
+) where
+    A: AsRef<[f64]>,
+    P: AsRef<[usize]>,
+{
+    let n = e1.n;
+    decsol::lengths((b.len() == n) & (pairs.len() == 2 * n * e2.len()));
+    let real = (e1.a.as_ref(), b, e1.ip.as_ref());
+    let (br0, rest) = pairs.split_at_mut(n);
+    let (bi0, rest) = rest.split_at_mut(n);
+    let (br1, rest) = rest.split_at_mut(n);
+    let (bi1, rest) = rest.split_at_mut(n);
+    match (grouping, e2) {
+        (Grouping::Dense(kernels), [c0, c1]) => {
+            let s = [complex_system(c0, br0, bi0), complex_system(c1, br1, bi1)];
+            (kernels.two)(real, s);
+        }
+        (Grouping::Dense(kernels), [c0, c1, c2]) => {
+            let (br2, bi2) = rest.split_at_mut(n);
+            let s = [
+                complex_system(c0, br0, bi0),
+                complex_system(c1, br1, bi1),
+                complex_system(c2, br2, bi2),
+            ];
+            (kernels.three)(real, s);
+        }
+        (Grouping::Banded { ml, mu }, [c0, c1]) => {
+            let s = [complex_system(c0, br0, bi0), complex_system(c1, br1, bi1)];
+            decsol::solb_group(n, e1.ld, (ml, mu), real, s);
+        }
+        (Grouping::Banded { ml, mu }, [c0, c1, c2]) => {
+            let (br2, bi2) = rest.split_at_mut(n);
+            let s = [
+                complex_system(c0, br0, bi0),
+                complex_system(c1, br1, bi1),
+                complex_system(c2, br2, bi2),
+            ];
+            decsol::solb_group(n, e1.ld, (ml, mu), real, s);
+        }
+        _ => unreachable!("grouping groups two or three systems"),
+    }
+}
+
+/// The factors, right-hand side and pivots of `c`'s system, for the kernels.
+#[inline(always)]
+fn complex_system<'a, A: AsRef<[f64]>, P: AsRef<[usize]>>(
+    c: &'a ComplexLu<A, P>,
+    br: &'a mut [f64],
+    bi: &'a mut [f64],
+) -> decsol::ComplexSystem<'a> {
+    (c.ar.as_ref(), c.ai.as_ref(), br, bi, c.ip.as_ref())
+}
+
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(complex)]
+fn solve_banded_pair<A, P>(
+    e1: &RealLu<A, P>,
+    e2: &ComplexLu<A, P>,
+    band: (usize, usize),
+    b: &mut [f64],
+    br: &mut [f64],
+    bi: &mut [f64],
+) where
+    A: AsRef<[f64]>,
+    P: AsRef<[usize]>,
+{
+    let real = (e1.a.as_ref(), b, e1.ip.as_ref());
+    decsol::solb_group(e1.n, e1.ld, band, real, [complex_system(e2, br, bi)]);
 }
 
 #[cfg(test)]

@@ -1001,13 +1001,10 @@ impl Stepper<'_, '_> {
                 self.lin
                     .solve(m, st.fac1, alphn, betan, z1, z2, z3, f1, f2, f3);
             } else {
-                self.lin.solve_real(m, st.fac1, z1, f1);
-                for k in 0..(ns - 1) / 2 {
-                    let (z2, z3) = zrest[2 * k * n..(2 * k + 2) * n].split_at_mut(n);
-                    let (f2, f3) = frest[2 * k * n..(2 * k + 2) * n].split_at(n);
-                    self.lin
-                        .solve_complex(k, m, st.alphn[k], st.betan[k], z2, z3, f2, f3);
-                }
+                let pairs = (ns - 1) / 2;
+                let shifts = (&st.alphn[..pairs], &st.betan[..pairs]);
+                self.lin
+                    .solve_stages(m, st.fac1, shifts, z1, zrest, f1, frest);
             }
             self.stats.nsol += 1;
             st.newt += 1;
