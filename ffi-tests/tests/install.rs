@@ -114,8 +114,9 @@ fn installed_library_serves_fortran_c_and_cmake_users() {
     let size = std::fs::metadata(lib.join("libstiffdae.so.0"))
         .expect("installed .so")
         .len();
-    // 1.21 MB today: a guard against the library's text growing unnoticed.
-    assert!(size < 1_500_000, "installed libstiffdae.so is {size} bytes");
+    // 1.63 MB today (1.21 MB before RADAU5/RADAU's per-order kernels that solve E1 and
+    // E2 side by side, measured faster): a guard against the text growing unnoticed.
+    assert!(size < 1_800_000, "installed libstiffdae.so is {size} bytes");
 
     let project = user_project(&prefix);
     let flags = pkg_config(&prefix, "stiffdae");
