@@ -503,20 +503,11 @@ impl Scientific {
     /// that is not finite.
     #[cold]
     pub(crate) fn of(v: f64, prec: usize) -> Self {
-        let mut sci = Scientific {
-            digits: [b'0'; 24],
-            len: prec.min(22) + 1,
-            exp: 0,
-        };
-        if !v.is_finite() {
-            sci.len = 0;
-            return sci;
-        }
-        if v == 0.0 {
-            return sci;
-        }
         // |v| = m·2^e exactly, then N/D = |v|/10^k with 1 <= N/D < 10.
-        let (m, e) = binary(v);
+        let (mut sci, m, e) = match Self::start(v, prec.min(22) + 1) {
+            Ok(start) => start,
+            Err(done) => return done,
+        };
         let mut k = decade(e + 63 - m.leading_zeros() as i32);
         let (mut n, mut d) = (Big::from(m), Big::from(1));
         if e >= 0 {
@@ -564,19 +555,10 @@ impl Scientific {
     /// (PLDI 1996, figure 3) over [`Big`]; no digits for a value that is not finite.
     #[cold]
     pub(crate) fn shortest(v: f64) -> Self {
-        let mut sci = Scientific {
-            digits: [b'0'; 24],
-            len: 1,
-            exp: 0,
+        let (mut sci, m, e) = match Self::start(v, 1) {
+            Ok(start) => start,
+            Err(done) => return done,
         };
-        if !v.is_finite() {
-            sci.len = 0;
-            return sci;
-        }
-        if v == 0.0 {
-            return sci;
-        }
-        let (m, e) = binary(v);
         // |v| = mant·2^e; its neighbours lie plus·2^e above and minus·2^e below (closer
         // below at the bottom of a binade); an even mantissa owns its interval's ends.
         let (mant, minus, plus, e) = if m == 1 << 52 && e > -1074 {
@@ -646,6 +628,33 @@ impl Scientific {
         sci
     }
 
+    /// `len` zero digits and, for a finite nonzero `v`, `|v|` as m·2^e (m < 2^53); the
+    /// whole answer for zero (`len` zeros) and for a value that is not finite (no digits).
+    #[cold]
+    fn start(v: f64, len: usize) -> Result<(Self, u64, i32), Self> {
+        let mut sci = Scientific {
+            digits: [b'0'; 24],
+            len,
+            exp: 0,
+        };
+        if !v.is_finite() {
+            sci.len = 0;
+            return Err(sci);
+        }
+        if v == 0.0 {
+            return Err(sci);
+        }
+        let bits = v.to_bits();
+        let field = ((bits >> 52) & 0x7ff) as i32;
+        let fraction = bits & ((1 << 52) - 1);
+        let (m, e) = if field == 0 {
+            (fraction, -1074)
+        } else {
+            (fraction | (1 << 52), field - 1075)
+        };
+        Ok((sci, m, e))
+    }
+
     /// Adds one unit in the last digit; 9…9 becomes 10…0 one decade up.
     #[cold]
     fn round_up(&mut self) {
@@ -664,18 +673,6 @@ impl Scientific {
     /// The significant digits, in ASCII.
     pub(crate) fn digits(&self) -> &[u8] {
         &self.digits[..self.len]
-    }
-}
-
-/// A finite nonzero `|v|` as m·2^e, m < 2^53.
-fn binary(v: f64) -> (u64, i32) {
-    let bits = v.to_bits();
-    let field = ((bits >> 52) & 0x7ff) as i32;
-    let fraction = bits & ((1 << 52) - 1);
-    if field == 0 {
-        (fraction, -1074)
-    } else {
-        (fraction | (1 << 52), field - 1075)
     }
 }
 

@@ -54,6 +54,38 @@ pub(super) struct Coefficients {
 }
 
 impl Coefficients {
+    /// HC21 = C21/H, HC31, HC32, …, HC65 as ROSCOR forms them for a step of size `h`.
+    #[inline(always)]
+    pub fn over_h(&self, h: f64) -> [f64; 15] {
+        [
+            self.c21 / h,
+            self.c31 / h,
+            self.c32 / h,
+            self.c41 / h,
+            self.c42 / h,
+            self.c43 / h,
+            self.c51 / h,
+            self.c52 / h,
+            self.c53 / h,
+            self.c54 / h,
+            self.c61 / h,
+            self.c62 / h,
+            self.c63 / h,
+            self.c64 / h,
+            self.c65 / h,
+        ]
+    }
+
+    /// HD1..HD4 = H·D1..H·D4 of the `∂f/∂x` terms; zero for an autonomous problem.
+    #[inline(always)]
+    pub fn hd(&self, h: f64, autonomous: bool) -> [f64; 4] {
+        if autonomous {
+            [0.0; 4]
+        } else {
+            [h * self.d1, h * self.d2, h * self.d3, h * self.d4]
+        }
+    }
+
     /// ROCOE for METH = `meth` (1, 2 or 3, checked by the caller).
     pub fn new(meth: usize) -> Self {
         match meth {

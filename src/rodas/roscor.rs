@@ -435,26 +435,9 @@ impl<'s, 'w> Stepper<'s, 'w> {
         let c = self.coef;
         let n = s.n;
         let (x, h) = (st.x, st.h);
-        let hc21 = c.c21 / h;
-        let hc31 = c.c31 / h;
-        let hc32 = c.c32 / h;
-        let hc41 = c.c41 / h;
-        let hc42 = c.c42 / h;
-        let hc43 = c.c43 / h;
-        let hc51 = c.c51 / h;
-        let hc52 = c.c52 / h;
-        let hc53 = c.c53 / h;
-        let hc54 = c.c54 / h;
-        let hc61 = c.c61 / h;
-        let hc62 = c.c62 / h;
-        let hc63 = c.c63 / h;
-        let hc64 = c.c64 / h;
-        let hc65 = c.c65 / h;
-        let [hd1, hd2, hd3, hd4] = if s.structure.autonomous {
-            [0.0; 4]
-        } else {
-            [h * c.d1, h * c.d2, h * c.d3, h * c.d4]
-        };
+        let [hc21, hc31, hc32, hc41, hc42, hc43, hc51, hc52, hc53, hc54, hc61, hc62, hc63, hc64, hc65] =
+            c.over_h(h);
+        let [hd1, hd2, hd3, hd4] = c.hd(h, s.structure.autonomous);
         let (jac_len, mas_len) = (self.jac_len, self.mas_len);
         let lin = &mut self.lin;
         let w = &mut self.w;
@@ -755,26 +738,9 @@ fn stages_in_registers<const N: usize, P: Problem>(
     y: &[f64],
 ) {
     let (x, h) = (st.x, st.h);
-    let hc21 = c.c21 / h;
-    let hc31 = c.c31 / h;
-    let hc32 = c.c32 / h;
-    let hc41 = c.c41 / h;
-    let hc42 = c.c42 / h;
-    let hc43 = c.c43 / h;
-    let hc51 = c.c51 / h;
-    let hc52 = c.c52 / h;
-    let hc53 = c.c53 / h;
-    let hc54 = c.c54 / h;
-    let hc61 = c.c61 / h;
-    let hc62 = c.c62 / h;
-    let hc63 = c.c63 / h;
-    let hc64 = c.c64 / h;
-    let hc65 = c.c65 / h;
-    let [hd1, hd2, hd3, hd4] = if s.structure.autonomous {
-        [0.0; 4]
-    } else {
-        [h * c.d1, h * c.d2, h * c.d3, h * c.d4]
-    };
+    let [hc21, hc31, hc32, hc41, hc42, hc43, hc51, hc52, hc53, hc54, hc61, hc62, hc63, hc64, hc65] =
+        c.over_h(h);
+    let [hd1, hd2, hd3, hd4] = c.hd(h, s.structure.autonomous);
     let ld = |v: &[f64]| -> [f64; N] { v[..N].try_into().unwrap() };
     let y: [f64; N] = ld(y);
     let fx: [f64; N] = ld(w.fx);
