@@ -255,6 +255,19 @@ pub fn run(exe: &Path, stdin: &str, env: &[(&str, &str)]) -> Output {
     child.wait_with_output().expect("wait for the program")
 }
 
+/// The standard output of `exe` run with no input and our messages silenced, after
+/// asserting that it exited successfully (its status and standard error otherwise).
+pub fn quiet_stdout(exe: &Path) -> String {
+    let out = run(exe, "", &[("STIFFDAE_QUIET", "1")]);
+    assert!(
+        out.status.success(),
+        "{:?}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
 /// The fields of a kit driver's `RESULT` line.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunResult {

@@ -23,7 +23,7 @@
 //! PSOL makes SNORMW NaN and DORTH returns before it; only an overflow of both squares
 //! gives NaN there).
 
-use ffi_tests::{c_program, root, run, Link};
+use ffi_tests::{c_program, quiet_stdout, root, Link};
 
 /// bdf_nan_dassl.c linked with the original DDASSL.
 const ORIGINAL_DDASSL: &str = r#"
@@ -56,14 +56,7 @@ fn output(name: &str, source: &str) -> String {
         &[root().join("ffi-tests/c").join(source)],
         Link::Static,
     );
-    let out = run(&exe, "", &[("STIFFDAE_QUIET", "1")]);
-    assert!(
-        out.status.success(),
-        "{:?}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("ASCII output")
+    quiet_stdout(&exe)
 }
 
 /// Each case's line equals the original's, bit for bit in T, H, Y, Y' and the hash of

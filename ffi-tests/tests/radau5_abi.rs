@@ -5,7 +5,7 @@
 //! program linked with the original radau5.f (July 1996, corrected 2002; gfortran 12.2
 //! -O2); NaN results are printed as `nan` whatever their sign bit.
 
-use ffi_tests::{c_program, root, run, Link};
+use ffi_tests::{c_program, quiet_stdout, root, Link};
 use std::process::Command;
 
 /// The output of radau5_abi.c built with -DORIGINAL against the original Fortran.
@@ -200,14 +200,7 @@ fn program() -> std::path::PathBuf {
 }
 
 fn output() -> String {
-    let out = run(&program(), "", &[("STIFFDAE_QUIET", "1")]);
-    assert!(
-        out.status.success(),
-        "{:?}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("ASCII output")
+    quiet_stdout(&program())
 }
 
 /// The line of case `name` (the `CASE`, `WIDTHS` or `TOL` line).

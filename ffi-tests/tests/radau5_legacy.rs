@@ -3,7 +3,7 @@
 //! RTOL and ATOL. The expected lines were printed by the same program linked with the
 //! original radau5.f (gfortran 12.2 -O2).
 
-use ffi_tests::{fortran_program, root, run, Link};
+use ffi_tests::{fortran_program, quiet_stdout, root, run, Link};
 
 const ORIGINAL: &str = "\
 RUN ALIASED  IDID   1 3FF0000000000000 3FC5166952DD563B 3FBDFC25F6E95447 3FBCF26B44A8C1A3    121     12     19     19      0     16     34
@@ -21,14 +21,7 @@ fn aliased_tolerances_and_parameter_widths_from_fortran() {
         &[root().join("ffi-tests/fortran/radau5_legacy.f")],
         Link::Static,
     );
-    let out = run(&exe, "", &[("STIFFDAE_QUIET", "1")]);
-    assert!(
-        out.status.success(),
-        "{:?}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(String::from_utf8_lossy(&out.stdout), ORIGINAL);
+    assert_eq!(quiet_stdout(&exe), ORIGINAL);
 }
 
 /// Hairer's 2-D Brusselator example passes the WORK a one-column replacement linear
