@@ -1260,7 +1260,7 @@ fn negate_columns(e: &mut [f64], ld: usize, fjac: &[f64], ldj: usize, nm1: usize
 #[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(real)]
-fn shifted_negation(e: &mut [f64], fjac: &[f64], n: usize, shift: f64) {
+pub(crate) fn shifted_negation(e: &mut [f64], fjac: &[f64], n: usize, shift: f64) {
     let len = n * n;
     let e = &mut e[..len];
     for (x, &v) in e.iter_mut().zip(&fjac[..len]) {

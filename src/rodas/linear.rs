@@ -169,11 +169,6 @@ pub(super) fn decomr_dense(
     e: &mut [f64],
     ip: &mut [usize],
 ) -> Result<(), Singular> {
-    for (x, &j) in e.iter_mut().zip(&fjac[..n * n]) {
-        *x = -j;
-    }
-    for d in e.iter_mut().step_by(n + 1) {
-        *d += fac;
-    }
+    linear::shifted_negation(e, fjac, n, fac);
     decsol::dec(n, e, n, ip)
 }
