@@ -690,17 +690,23 @@ fn stages_after_dec<const N: usize, P: Problem>(
     stages_in_registers::<N, P>(problem, s, c, (|k, i| e[i + k * N], ip), w, st, y);
 }
 
-/// [`step_in_registers`] and [`stages_after_dec`] by order, each in the section of its
-/// order's LU kernels (`hot_path!(kernels, NN)`), which a solve of that order runs
-/// through anyway: in RODAS's own section the seven orders' 88 kB parted its entry from
-/// its step loop (a first solve of hires 1e-4 took 2.1 → 3.5 page faults there).
+/// [`step_in_registers`] and [`stages_after_dec`] by order. The stages after DEC lie
+/// each right after the section of its order's LU kernels (`hot_path!(kernels, "NNr")`
+/// sorts after `"NN"`), next to DEC, which a solve of that order runs through anyway: in
+/// RODAS's own section the seven orders' 88 kB parted its entry from its step loop (a
+/// first solve of hires 1e-4 took 2.1 → 3.5 page faults there), and at the head of the
+/// order's section, 74 kB of RADAU's kernels parted them from DEC (hires 1e-4: stages_8
+/// no longer faults on its own). Orders 2 and 3 call no kernel, and their 11 kB lie in
+/// RODAS's own section, which a solve runs through anyway: in the kernels' they took a
+/// window of their own (rober 1e-4, first solve: 6.3 → 5.6 page faults, mean of 16
+/// runs; the original 4.9).
 macro_rules! by_order {
-    ($($step:ident $n:literal $section:literal;)* / $($stages:ident $m:literal $msection:literal;)*) => {
+    ($($step:ident $n:literal;)* / $($stages:ident $m:literal $msection:literal;)*) => {
         $(
             #[allow(clippy::too_many_arguments)]
             #[inline(never)]
             #[allow(unsafe_code)]
-            #[link_section = hot_path!(kernels, $section)]
+            #[link_section = hot_path!(rodas)]
             fn $step<P: Problem>(
                 problem: &mut P,
                 s: &Setup<'_>,
@@ -734,14 +740,14 @@ macro_rules! by_order {
 }
 
 by_order!(
-    step_2 2 "02";
-    step_3 3 "03";
+    step_2 2;
+    step_3 3;
     /
-    stages_4 4 "04";
-    stages_5 5 "05";
-    stages_6 6 "06";
-    stages_7 7 "07";
-    stages_8 8 "08";
+    stages_4 4 "04r";
+    stages_5 5 "05r";
+    stages_6 6 "06r";
+    stages_7 7 "07r";
+    stages_8 8 "08r";
 );
 
 /// The six stages ([`Stepper::stages`]) for IJOB = 1 of a small order `N` with DEC's
