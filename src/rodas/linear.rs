@@ -127,24 +127,27 @@ impl<'w> LinearSystem<'w> {
         };
         let (n, m1) = (lin.n, lin.m1);
         let (ak, dy, fx, ynew) = (&mut ak[..n], &dy[..n], &fx[..n], &ynew[..n]);
-        if hd == 0.0 {
-            ak.copy_from_slice(dy);
-        } else {
-            for ((a, &d), &f) in ak.iter_mut().zip(dy).zip(fx) {
-                *a = d + hd * f;
-            }
-        }
         if m1 == 0 {
+            // `(dy + hd·fx) + M·ynew` row by row, each AK(I) stored once: through AK
+            // between the two loops, FCN's DY reached the solve a store and a load later.
             // Cut to the nm1 (= n) components the rows index, so that the loads and
             // stores need no checks.
-            let (ak, ynew) = (&mut ak[..lin.nm1], &ynew[..lin.nm1]);
-            lin.mass_rows(
-                fmas,
-                0.0,
-                |sum, bb, j| *sum += bb * ynew[j],
-                |i, sum| ak[i] += sum,
-            );
+            let nm1 = lin.nm1;
+            let (ak, ynew, dy, fx) = (&mut ak[..nm1], &ynew[..nm1], &dy[..nm1], &fx[..nm1]);
+            let entry = |sum: &mut f64, bb: f64, j: usize| *sum += bb * ynew[j];
+            if hd == 0.0 {
+                lin.mass_rows(fmas, 0.0, entry, |i, sum| ak[i] = dy[i] + sum);
+            } else {
+                lin.mass_rows(fmas, 0.0, entry, |i, sum| ak[i] = dy[i] + hd * fx[i] + sum);
+            }
         } else {
+            if hd == 0.0 {
+                ak.copy_from_slice(dy);
+            } else {
+                for ((a, &d), &f) in ak.iter_mut().zip(dy).zip(fx) {
+                    *a = d + hd * f;
+                }
+            }
             for (a, &y) in ak[..m1].iter_mut().zip(&ynew[..m1]) {
                 *a += y;
             }

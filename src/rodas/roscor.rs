@@ -86,6 +86,8 @@ struct State {
     erracc: f64,
     /// Rejected steps in a row retried with the same H.
     repeats: usize,
+    /// FCN, the Jacobian and ∂f/∂x at (X, Y) are in place for label 1 ([`Stepper::accept`]).
+    evaluated: bool,
 }
 
 /// Rejected steps in a row with an unchanged H after which the run ends with IDID = -3:
@@ -192,6 +194,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
             hacc: 0.0,
             erracc: 0.0,
             repeats: 0,
+            evaluated: false,
         }
     }
 
@@ -239,7 +242,10 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 st.h = st.xend - st.x;
                 st.last = true;
             }
-            self.jacobian(problem, st.x, y);
+            if !st.evaluated {
+                self.jacobian(problem, st.x, y);
+            }
+            st.evaluated = false;
             st.repeats = 0;
             // Label 2, until a step is accepted.
             loop {
@@ -260,14 +266,13 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 self.stats.nfcn += 5;
                 self.stats.nstep += 1;
                 let err = self.error(y);
-                let fac = fmax(fmin(err.powf(0.25) / s.safe, s.fac1), s.fac2);
-                let hnew = st.h / fac;
                 if err <= 1.0 {
-                    if let Some(outcome) = self.accept(problem, st, y, err, fac, hnew) {
+                    if let Some(outcome) = self.accept(problem, st, y, err) {
                         return outcome;
                     }
                     break;
                 }
+                let (_, hnew) = self.new_step(st.h, err);
                 st.reject = true;
                 st.last = false;
                 st.repeats = if hnew == st.h { st.repeats + 1 } else { 0 };
@@ -577,9 +582,24 @@ impl<'s, 'w> Stepper<'s, 'w> {
         (err / n as f64).sqrt()
     }
 
-    /// The accepted step: Gustafsson's correction of the new step size, `y ← ynew`,
-    /// SOLOUT, and the new H. `Some` when SOLOUT stops the integration.
-    #[allow(clippy::too_many_arguments)]
+    /// FAC = MAX(FAC2, MIN(FAC1, ERR**0.25 / SAFE)) and HNEW = H / FAC.
+    #[inline(always)]
+    fn new_step(&self, h: f64, err: f64) -> (f64, f64) {
+        let s = self.setup;
+        let fac = fmax(fmin(err.powf(0.25) / s.safe, s.fac1), s.fac2);
+        (fac, h / fac)
+    }
+
+    /// The accepted step: `y ← ynew`, SOLOUT, the evaluations of the next step's label 1
+    /// when it surely comes to them, then the new H with Gustafsson's correction. `Some`
+    /// when SOLOUT stops the integration.
+    ///
+    /// Label 1 evaluates FCN, the Jacobian and ∂f/∂x at the new (X, Y) unless it ends
+    /// the run: at NMAX steps, after the last step, or for 0.1·|HNEW| ≤ |X|·UROUND.
+    /// Every HNEW here is at least min(|H/FAC1|, HMAXN) (FAC ≤ FAC1; the caps at HMAXN
+    /// and, after a rejection, at |H| ≥ |H/FAC1|), so when that bound passes the test the
+    /// evaluations are made here, before HNEW: the step-size chain (two powers and four
+    /// divisions) then runs beside them instead of before them.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     fn accept<P: Problem>(
@@ -588,37 +608,42 @@ impl<'s, 'w> Stepper<'s, 'w> {
         st: &mut State,
         y: &mut [f64],
         err: f64,
-        mut fac: f64,
-        mut hnew: f64,
     ) -> Option<Outcome> {
         let s = self.setup;
         self.stats.naccpt += 1;
-        if s.pred {
-            if self.stats.naccpt > 1 {
-                let facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(0.25) / s.safe;
-                // FAC = MAX(FAC, MAX(FAC2, MIN(FAC1, FACGUS))) as gfortran orders it:
-                // MAX(MIN(FACGUS, FAC1), MAX(FAC2, FAC)).
-                fac = fmax(fmin(facgus, s.fac1), fmax(s.fac2, fac));
-                hnew = st.h / fac;
-            }
-            st.hacc = st.h;
-            st.erracc = fmax(err, 1.0e-2);
-        }
+        let h = st.h;
         y.copy_from_slice(&self.w.ynew[..s.n]);
         let xold = st.x;
-        st.x += st.h;
+        st.x += h;
         if s.structure.dense_output {
             let n = s.n;
             self.w.cont[n..2 * n].copy_from_slice(y);
-            if !self.solout(problem, self.stats.naccpt + 1, xold, st.x, st.h, y) {
+            if !self.solout(problem, self.stats.naccpt + 1, xold, st.x, h, y) {
                 return Some(Outcome::Interrupted);
             }
+        }
+        let lower = fmin((h / s.fac1).abs(), st.hmaxn);
+        if !st.last && self.stats.nstep <= s.nmax && 0.1 * lower > st.x.abs() * s.uround {
+            self.jacobian(problem, st.x, y);
+            st.evaluated = true;
+        }
+        let (mut fac, mut hnew) = self.new_step(h, err);
+        if s.pred {
+            if self.stats.naccpt > 1 {
+                let facgus = (st.hacc / h) * (err * err / st.erracc).powf(0.25) / s.safe;
+                // FAC = MAX(FAC, MAX(FAC2, MIN(FAC1, FACGUS))) as gfortran orders it:
+                // MAX(MIN(FACGUS, FAC1), MAX(FAC2, FAC)).
+                fac = fmax(fmin(facgus, s.fac1), fmax(s.fac2, fac));
+                hnew = h / fac;
+            }
+            st.hacc = h;
+            st.erracc = fmax(err, 1.0e-2);
         }
         if hnew.abs() > st.hmaxn {
             hnew = st.posneg * st.hmaxn;
         }
         if st.reject {
-            hnew = st.posneg * fmin(hnew.abs(), st.h.abs());
+            hnew = st.posneg * fmin(hnew.abs(), h.abs());
         }
         st.reject = false;
         st.h = hnew;
@@ -665,17 +690,23 @@ fn stages_after_dec<const N: usize, P: Problem>(
     stages_in_registers::<N, P>(problem, s, c, (|k, i| e[i + k * N], ip), w, st, y);
 }
 
-/// [`step_in_registers`] and [`stages_after_dec`] by order, each in the section of its
-/// order's LU kernels (`hot_path!(kernels, NN)`), which a solve of that order runs
-/// through anyway: in RODAS's own section the seven orders' 88 kB parted its entry from
-/// its step loop (a first solve of hires 1e-4 took 2.1 → 3.5 page faults there).
+/// [`step_in_registers`] and [`stages_after_dec`] by order. The stages after DEC lie
+/// each right after the section of its order's LU kernels (`hot_path!(kernels, "NNr")`
+/// sorts after `"NN"`), next to DEC, which a solve of that order runs through anyway: in
+/// RODAS's own section the seven orders' 88 kB parted its entry from its step loop (a
+/// first solve of hires 1e-4 took 2.1 → 3.5 page faults there), and at the head of the
+/// order's section, 74 kB of RADAU's kernels parted them from DEC (hires 1e-4: stages_8
+/// no longer faults on its own). Orders 2 and 3 call no kernel, and their 11 kB lie in
+/// RODAS's own section, which a solve runs through anyway: in the kernels' they took a
+/// window of their own (rober 1e-4, first solve: 6.3 → 5.6 page faults, mean of 16
+/// runs; the original 4.9).
 macro_rules! by_order {
-    ($($step:ident $n:literal $section:literal;)* / $($stages:ident $m:literal $msection:literal;)*) => {
+    ($($step:ident $n:literal;)* / $($stages:ident $m:literal $msection:literal;)*) => {
         $(
             #[allow(clippy::too_many_arguments)]
             #[inline(never)]
             #[allow(unsafe_code)]
-            #[link_section = hot_path!(kernels, $section)]
+            #[link_section = hot_path!(rodas)]
             fn $step<P: Problem>(
                 problem: &mut P,
                 s: &Setup<'_>,
@@ -709,14 +740,14 @@ macro_rules! by_order {
 }
 
 by_order!(
-    step_2 2 "02";
-    step_3 3 "03";
+    step_2 2;
+    step_3 3;
     /
-    stages_4 4 "04";
-    stages_5 5 "05";
-    stages_6 6 "06";
-    stages_7 7 "07";
-    stages_8 8 "08";
+    stages_4 4 "04r";
+    stages_5 5 "05r";
+    stages_6 6 "06r";
+    stages_7 7 "07r";
+    stages_8 8 "08r";
 );
 
 /// The six stages ([`Stepper::stages`]) for IJOB = 1 of a small order `N` with DEC's
