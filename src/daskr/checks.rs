@@ -485,9 +485,11 @@ pub(super) fn continuation_layout(c: &Call<'_>) -> Result<Layout, Illegal> {
     let unfactored = !krylov
         && iw_get(c.iwork, IW_JCALC) == 1
         && c.iwork.get(pivots..pivots + neq).is_some_and(|ipvt| {
+            // Row i's pivot (1-based) lies in i..=NEQ: P - I (wrapping) in 0..=NEQ - I,
+            // one unsigned comparison a row.
             ipvt.iter()
-                .enumerate()
-                .any(|(row, &p)| usize::try_from(p).map_or(true, |p| p <= row || p > neq))
+                .zip(1..)
+                .any(|(&p, row): (&i32, i32)| p.wrapping_sub(row) as u32 > (c.neq - row) as u32)
         });
     if unfactored {
         return Err(illegal(

@@ -17,7 +17,7 @@ use super::layout::{
 use super::legacy::Call;
 use super::rootcheck::{check, Check, Job};
 use super::step::take_step;
-use super::vectors::{mask_algebraic, set_reciprocal_weights, weighted_rms};
+use super::vectors::{mask_algebraic, set_reciprocal_weights, weighted_bound, weighted_rms};
 use super::Problem;
 use crate::bdf::compare::not_le;
 use crate::bdf::control::{
@@ -519,10 +519,15 @@ impl<'w, 'n> Run<'w, 'n> {
             if !self.update_weights(false) {
                 return Ok(Err(Failure::NonPositiveWeight));
             }
-            let r = weighted_rms(&self.w.phi[..neq], self.w.wt) * 100.0 * uround;
-            if not_le(r, 1.0) {
-                scale_tolerances(self.info[1] == 1, self.rtol, self.atol, neq, r);
-                return Ok(Err(Failure::TooMuchAccuracy { factor: r }));
+            // IF(R.LE.1.0D0) GO TO 525: a NaN R (an infinite Y) falls through to -2. R
+            // from the bound of the norm where that is at most 1 (nearly always).
+            let y = &self.w.phi[..neq];
+            if not_le(weighted_bound(y, self.w.wt) * 100.0 * uround, 1.0) {
+                let r = weighted_rms(y, self.w.wt) * 100.0 * uround;
+                if not_le(r, 1.0) {
+                    scale_tolerances(self.info[1] == 1, self.rtol, self.atol, neq, r);
+                    return Ok(Err(Failure::TooMuchAccuracy { factor: r }));
+                }
             }
             // MAX(ABS(TN),ABS(TOUT)) as compiled (MAXSD): ABS(TOUT) on NaN.
             let limits = StepLimits {

@@ -55,8 +55,11 @@ impl Flags {
 
 /// DNEDK: predicts y, y', and solves the corrector equation by DNSK; `jflg` is INFO(15)
 /// (the user's JAC sets up the preconditioner). Without JAC the preconditioner is never
-/// re-formed (JCALC = 0).
+/// re-formed (JCALC = 0). Out of line: inlined into the step, its vector loops' set-up
+/// (overlap tests of the Krylov work arrays) was hoisted to every call of the direct
+/// methods too.
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 pub fn newton_krylov<P: Problem + ?Sized>(
     p: &mut P,
     x: f64,

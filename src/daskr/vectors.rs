@@ -5,7 +5,7 @@
 
 use crate::bdf::history::predicted;
 use crate::bdf::newton::RoundoffTest;
-use crate::bdf::weights::{largest_ratio, rms_of, scaled_rms, set_weights};
+use crate::bdf::weights::{largest_ratio, ratio_bound, rms_of, scaled_rms, set_weights};
 
 /// Sets the weights `rtol_i·|y_i| + atol_i` (DDAWTS) and replaces them by their
 /// reciprocals (DINVWT) in one pass: each reciprocal from the weight in its register,
@@ -47,6 +47,14 @@ pub fn set_reciprocal_weights(
 #[link_section = hot_path!(daskr)]
 pub fn weighted_rms(v: &[f64], rwt: &[f64]) -> f64 {
     scaled_rms(v, rwt, |vi, wi| vi * wi)
+}
+
+/// A bound of [`weighted_rms`]: NaN with it, else at least it ([`ratio_bound`]).
+#[inline]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
+pub fn weighted_bound(v: &[f64], rwt: &[f64]) -> f64 {
+    ratio_bound(v, rwt, |vi, wi| vi * wi)
 }
 
 /// The roundoff-level test of the prediction `y` ([`RoundoffTest`]): its largest product.
