@@ -8,13 +8,14 @@ use std::cell::RefCell;
 use super::{message, message_as, print, read, unfit, FInt, Message};
 use crate::bdf::diagnostics::Text;
 use crate::hairer::messages::{Exit, Refusals};
+use crate::hairer::refuse;
 use crate::radau5::Outcome;
 
 /// Refuses an initial Y with a NaN or an infinity (its first such component named).
 #[link_section = hot_path!(real)]
 pub(crate) fn nonfinite_y(y: &[f64], errors: &mut Refusals) {
     if let Some(i) = y.iter().position(|v| !v.is_finite()) {
-        errors.push(format!("Y({}) = {} is not finite", i + 1, y[i]));
+        refuse(errors, || format!("Y({}) = {} is not finite", i + 1, y[i]));
     }
 }
 

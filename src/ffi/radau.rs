@@ -14,7 +14,7 @@ use super::{
     ffi_boundary, message, required_int, required_real, slice, slice_mut, FInt, Tolerances,
 };
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, mass_band, Refusals};
-use crate::hairer::ToleranceRef;
+use crate::hairer::{refuse, refused, ToleranceRef};
 use crate::radau::layout;
 use crate::radau::{self, DenseOutput, Finish, Options, Problem, Structure};
 use crate::radau5::layout::Layout;
@@ -217,22 +217,22 @@ impl Args {
     #[link_section = hot_path!(radau)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.
-        let s = unsafe { self.scalars() }.map_err(Refusals::one)?;
+        let s = unsafe { self.scalars() }.map_err(|why| refused(|| why))?;
         if s.n <= 0 {
-            return Err(Refusals::one(format!("N must be positive, N = {}", s.n)));
+            return Err(refused(|| format!("N must be positive, N = {}", s.n)));
         }
         if self.fcn.is_none() {
-            return Err(Refusals::one("FCN is a null pointer"));
+            return Err(refused(|| "FCN is a null pointer"));
         }
         let mut errors = Refusals::default();
         if s.ijac != 0 && self.jac.is_none() {
-            errors.push("IJAC = 1 but JAC is a null pointer");
+            refuse(&mut errors, || "IJAC = 1 but JAC is a null pointer");
         }
         if s.imas != 0 && self.mas.is_none() {
-            errors.push("IMAS = 1 but MAS is a null pointer");
+            refuse(&mut errors, || "IMAS = 1 but MAS is a null pointer");
         }
         if s.iout != 0 && self.solout.is_none() {
-            errors.push("IOUT = 1 but SOLOUT is a null pointer");
+            refuse(&mut errors, || "IOUT = 1 but SOLOUT is a null pointer");
         }
         let nu = s.n as usize;
         // SAFETY: WORK and IWORK are declared with LWORK and LIWORK entries (caller's
@@ -244,18 +244,20 @@ impl Args {
             )
         };
         let (Some(work), Some(iwork)) = (work, iwork) else {
-            return Err(Refusals::one("WORK or IWORK is a null pointer"));
+            return Err(refused(|| "WORK or IWORK is a null pointer"));
         };
         let options = Options::from_legacy(
             work,
             &iwork_options(iwork, 13, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
-                .map_err(Refusals::one)?,
+                .map_err(|why| refused(|| why))?,
         );
         if options.base.quot1 < 0.0 {
-            errors.push(format!(
-                "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
-                options.base.quot1
-            ));
+            refuse(&mut errors, || {
+                format!(
+                    "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
+                    options.base.quot1
+                )
+            });
         }
         // SAFETY: the caller's contract, passed on.
         let lay = unsafe { self.lay_out(&s, &options, &mut errors) };
@@ -268,7 +270,7 @@ impl Args {
             )
         };
         let (Some(y), Some(mut tols)) = (y, tols) else {
-            return Err(Refusals::one("Y, RTOL or ATOL is a null pointer"));
+            return Err(refused(|| "Y, RTOL or ATOL is a null pointer"));
         };
         nonfinite_y(y, &mut errors);
         let (rtol, atol) = tols.pair();
@@ -340,7 +342,7 @@ impl Args {
         };
         if let Some((mlmas, mumas)) = mass {
             if mlmas == nm1 && (mlmas > mljac || mumas > mujac) {
-                errors.push(mass_band("SMALLER"));
+                refuse(errors, || mass_band("SMALLER"));
             }
         }
         let (ldjac, lde1) = if lay.jac_written.is_some() {
@@ -356,10 +358,10 @@ impl Args {
         let nsmax = layout::ns_max(options.ns_max) as i64;
         let (min_lwork, min_liwork) = layout::min_lengths(n, nm1, nsmax, ldjac, ldmas, lde1);
         if i64::from(s.lwork) < min_lwork {
-            errors.push(insufficient_work(min_lwork));
+            refuse(errors, || insufficient_work(min_lwork));
         }
         if i64::from(s.liwork) < min_liwork {
-            errors.push(insufficient_iwork(min_liwork));
+            refuse(errors, || insufficient_iwork(min_liwork));
         }
         lay
     }

@@ -13,7 +13,7 @@ use super::{
     ffi_boundary, message, required_int, required_real, slice, slice_mut, FInt, Tolerances,
 };
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
-use crate::hairer::ToleranceRef;
+use crate::hairer::{refuse, refused, ToleranceRef};
 use crate::radau5::layout::{Layout, IW_STATS, W_ARRAYS};
 use crate::radau5::{self, restore_tolerance, DenseOutput, Finish, Options, Problem, Structure};
 
@@ -176,7 +176,9 @@ impl Problem for Callbacks {
 /// A refused call leaves the tolerances as the original does: it transforms every valid
 /// pair in place ("CHECK AND CHANGE THE TOLERANCES") before its other checks, and returns
 /// with IDID = -1 without transforming them back. A pair it finds invalid (ATOL <= 0 or
-/// RTOL <= 10 UROUND, false on NaN) stays as it was.
+/// RTOL <= 10 UROUND, false on NaN) stays as it was. Out of line: no valid call runs it.
+#[cold]
+#[inline(never)]
 fn leave_transformed(tols: &mut Tolerances<'_>, uround: f64) {
     let (rtol, atol) = tols.pair();
     for (r, a) in rtol.iter_mut().zip(atol.iter_mut()) {
@@ -247,12 +249,12 @@ impl Args {
     #[link_section = hot_path!(radau5)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.
-        let s = unsafe { self.scalars() }.map_err(Refusals::one)?;
+        let s = unsafe { self.scalars() }.map_err(|why| refused(|| why))?;
         if s.n <= 0 {
-            return Err(Refusals::one(format!("N must be positive, N = {}", s.n)));
+            return Err(refused(|| format!("N must be positive, N = {}", s.n)));
         }
         if self.fcn.is_none() {
-            return Err(Refusals::one("FCN is a null pointer"));
+            return Err(refused(|| "FCN is a null pointer"));
         }
         let mut errors = self.missing_routines(&s);
         let nu = s.n as usize;
@@ -265,17 +267,20 @@ impl Args {
             )
         };
         let (Some(work), Some(iwork)) = (work, iwork) else {
-            return Err(Refusals::one("WORK or IWORK is a null pointer"));
+            return Err(refused(|| "WORK or IWORK is a null pointer"));
         };
         let options = Options::from_legacy(
             work,
-            &iwork_options(iwork, 10, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]).map_err(Refusals::one)?,
+            &iwork_options(iwork, 10, &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+                .map_err(|why| refused(|| why))?,
         );
         if options.quot1 < 0.0 {
-            errors.push(format!(
-                "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
-                options.quot1
-            ));
+            refuse(&mut errors, || {
+                format!(
+                    "WORK(5) = {:e} is negative (QUOT1: the original then steps past XEND)",
+                    options.quot1
+                )
+            });
         }
         // SAFETY: the caller's contract, passed on.
         let lay = unsafe { self.lay_out(&s, options.m1, &mut errors) };
@@ -289,7 +294,7 @@ impl Args {
             )
         };
         let (Some(y), Some(mut tols)) = (y, tols) else {
-            return Err(Refusals::one("Y, RTOL or ATOL is a null pointer"));
+            return Err(refused(|| "Y, RTOL or ATOL is a null pointer"));
         };
         check_data(y, &tols, &mut errors);
         let structure = Structure {
@@ -372,13 +377,13 @@ impl Args {
     fn missing_routines(&self, s: &Scalars) -> Refusals {
         let mut errors = Refusals::default();
         if s.ijac != 0 && self.jac.is_none() {
-            errors.push("IJAC = 1 but JAC is a null pointer");
+            refuse(&mut errors, || "IJAC = 1 but JAC is a null pointer");
         }
         if s.imas != 0 && self.mas.is_none() {
-            errors.push("IMAS = 1 but MAS is a null pointer");
+            refuse(&mut errors, || "IMAS = 1 but MAS is a null pointer");
         }
         if s.iout != 0 && self.solout.is_none() {
-            errors.push("IOUT = 1 but SOLOUT is a null pointer");
+            refuse(&mut errors, || "IOUT = 1 but SOLOUT is a null pointer");
         }
         errors
     }
@@ -413,10 +418,10 @@ impl Args {
             }
         }
         if i64::from(s.lwork) < lay.min_lwork {
-            errors.push(insufficient_work(lay.min_lwork));
+            refuse(errors, || insufficient_work(lay.min_lwork));
         }
         if i64::from(s.liwork) < lay.min_liwork {
-            errors.push(insufficient_iwork(lay.min_liwork));
+            refuse(errors, || insufficient_iwork(lay.min_liwork));
         }
         lay
     }
@@ -466,7 +471,9 @@ impl Args {
 fn check_data(y: &[f64], tols: &Tolerances<'_>, errors: &mut Refusals) {
     if let Tolerances::Copied { from, .. } = tols {
         if from[0] != from[1] {
-            errors.push("RTOL and ATOL overlap without being the same array");
+            refuse(errors, || {
+                "RTOL and ATOL overlap without being the same array"
+            });
         }
     }
     nonfinite_y(y, errors);

@@ -388,6 +388,16 @@ impl<'w> LinearSystem<'w> {
             shifted_negation(e1.matrix_mut(), m.fjac, self.n, fac1);
             return e1.factor();
         }
+        self.decompose_real_general(m, fac1)
+    }
+
+    /// [`decompose_real`](Self::decompose_real) for a band, a mass matrix, `m1 > 0` or
+    /// the Hessenberg form: out of line, among the kernels, so that the full IJOB = 1
+    /// path of the small problems spans fewer code pages.
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(kernels)]
+    fn decompose_real_general(&mut self, m: Matrices<'_>, fac1: f64) -> Result<(), Singular> {
         let (m1, nm1) = (self.m1, self.nm1);
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
@@ -501,6 +511,22 @@ impl<'w> LinearSystem<'w> {
             shifted_negation_complex(er, ei, m.fjac, self.n, (alphn, betan));
             return e2.factor();
         }
+        self.decompose_complex_general(k, m, alphn, betan)
+    }
+
+    /// [`decompose_complex`](Self::decompose_complex) for a band, a mass matrix,
+    /// `m1 > 0` or the Hessenberg form: out of line, among the kernels, as
+    /// [`decompose_real_general`](Self::decompose_real_general).
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(kernels)]
+    fn decompose_complex_general(
+        &mut self,
+        k: usize,
+        m: Matrices<'_>,
+        alphn: f64,
+        betan: f64,
+    ) -> Result<(), Singular> {
         let (m1, nm1) = (self.m1, self.nm1);
         let mle = self.band_offset();
         let (fjac, fmas, ldj, band) = (m.fjac, m.fmas, self.jac_ld, self.band);
@@ -984,9 +1010,9 @@ impl<'w> LinearSystem<'w> {
     }
 
     /// [`solve_e1`](Self::solve_e1) for the Hessenberg form or the second-order
-    /// reduction.
+    /// reduction; among the kernels, off the pages of the IJOB = 1 path.
     #[allow(unsafe_code)]
-    #[link_section = hot_path!(real)]
+    #[link_section = hot_path!(kernels)]
     fn solve_e1_reduced(&mut self, fjac: &[f64], fac1: f64, cont: &mut [f64]) {
         let m1 = self.m1;
         if m1 == 0 {
@@ -1145,11 +1171,12 @@ impl BandRows {
 /// DECOMR with banded Jacobian and mass matrix (IJOB = 4, 14): column by column as the
 /// original, `-J`, then `fac1·M` added over the mass band's MBB rows. The matrices are
 /// parameters so that the compiler knows they do not overlap (in the caller, it checked
-/// at run time before the short loops of every column).
+/// at run time before the short loops of every column). Among the kernels, beside the
+/// general decompositions that call it.
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 #[allow(unsafe_code)]
-#[link_section = hot_path!(real)]
+#[link_section = hot_path!(kernels)]
 fn band_real(
     e: &mut [f64],
     ld: usize,
@@ -1183,7 +1210,7 @@ fn band_real(
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 #[allow(unsafe_code)]
-#[link_section = hot_path!(complex)]
+#[link_section = hot_path!(kernels)]
 fn band_complex(
     er: &mut [f64],
     ei: &mut [f64],

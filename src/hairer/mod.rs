@@ -6,8 +6,23 @@ pub(crate) mod jacobian;
 pub(crate) mod linear;
 pub(crate) mod messages;
 
-use crate::hairer::messages::{tolerances_too_small, Refusals};
+use crate::hairer::messages::{tolerances_too_small, Refusal, Refusals};
 use crate::integrator::Tolerance;
+
+/// Adds the refusal `make` builds to `errors`: out of line and cold, so that the checks of
+/// a valid call run through compact code with the messages' formatting elsewhere.
+#[cold]
+#[inline(never)]
+pub(crate) fn refuse<R: Into<Refusal>>(errors: &mut Refusals, make: impl FnOnce() -> R) {
+    errors.push(make());
+}
+
+/// The one refusal `make` builds, out of line and cold as [`refuse`].
+#[cold]
+#[inline(never)]
+pub(crate) fn refused<R: Into<Refusal>>(make: impl FnOnce() -> R) -> Refusals {
+    Refusals::one(make())
+}
 
 /// Storage of one call: up to `N` values on the stack, more on the heap (so that a
 /// legacy call of the usual orders allocates nothing).
@@ -94,15 +109,17 @@ impl<'t> ToleranceRef<'t> {
     pub(crate) fn check(&self, n: usize, uround: f64, errors: &mut Refusals) {
         let (rtol, atol) = self.arrays();
         if self.is_vector() && (rtol.len() != n || atol.len() != n) {
-            errors.push(format!(
-                "RTOL and ATOL must have N = {n} components, have {} and {}",
-                rtol.len(),
-                atol.len()
-            ));
+            refuse(errors, || {
+                format!(
+                    "RTOL and ATOL must have N = {n} components, have {} and {}",
+                    rtol.len(),
+                    atol.len()
+                )
+            });
         }
         for (i, (&r, &a)) in rtol.iter().zip(atol).enumerate() {
             if a <= 0.0 || r <= 10.0 * uround || a.is_nan() || r.is_nan() {
-                errors.push(tolerances_too_small(self.is_vector(), i, r, a));
+                refuse(errors, || tolerances_too_small(self.is_vector(), i, r, a));
             }
         }
     }

@@ -5,7 +5,7 @@
 use super::{layout, Options, Structure};
 use crate::hairer::linear::LinearSystem;
 use crate::hairer::messages::{Record, Refusal, Refusals};
-use crate::hairer::ToleranceRef;
+use crate::hairer::{refuse, ToleranceRef};
 use crate::radau5::core::{Setup as Radau5Setup, TransformedTolerances};
 
 /// Validated input: everything RADAU derives before it calls RADCOV.
@@ -46,10 +46,12 @@ impl<'t> Setup<'t> {
         let mut errors = common.as_ref().err().cloned().unwrap_or_default();
         let nit = options.base.max_newton;
         if nit > 50 {
-            errors.push(Refusal::with_record(
-                format!("curious input IWORK(3) = {nit}"),
-                Record::text(" CURIOUS INPUT IWORK(3)=").int(nit),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("curious input IWORK(3) = {nit}"),
+                    Record::text(" CURIOUS INPUT IWORK(3)=").int(nit),
+                )
+            });
         }
         let (nsmin, nsmax) = (
             layout::ns_min(options.ns_min),
@@ -58,10 +60,12 @@ impl<'t> Setup<'t> {
         if nsmin > nsmax {
             // The original lays WORK out for NSMAX stages and starts with NSMIN of them:
             // it writes past its arrays (and crashes, in the fuzz harness).
-            errors.push(format!(
-                "curious input IWORK(11,12) = {}, {} (NSMIN = {nsmin} above NSMAX = {nsmax})",
-                options.ns_min, options.ns_max
-            ));
+            refuse(&mut errors, || {
+                format!(
+                    "curious input IWORK(11,12) = {}, {} (NSMIN = {nsmin} above NSMAX = {nsmax})",
+                    options.ns_min, options.ns_max
+                )
+            });
         }
         let nsus = match options.ns_first {
             0 => nsmin,
@@ -69,12 +73,14 @@ impl<'t> Setup<'t> {
                 // The original checks NSMAX here instead of IWORK(13) and would run
                 // an even or too large stage number off its tables and arrays.
                 if !(1..=7).contains(&v) || v % 2 == 0 || v as usize > nsmax {
-                    errors.push(Refusal::with_record(
-                        format!(
+                    refuse(&mut errors, || {
+                        Refusal::with_record(
+                            format!(
                             "wrong input IWORK(13) = {v} (1, 3, 5 or 7, at most NSMAX = {nsmax})"
                         ),
-                        Record::text(" WRONG INPUT IWORK(13)=").int(v),
-                    ));
+                            Record::text(" WRONG INPUT IWORK(13)=").int(v),
+                        )
+                    });
                 }
                 v.clamp(1, 7) as usize
             }

@@ -49,7 +49,7 @@ pub(crate) use self::radcov::Finish;
 pub use crate::radau5::{Matrix, Structure};
 
 use crate::hairer::messages::Refusals;
-use crate::hairer::ToleranceRef;
+use crate::hairer::{refused, ToleranceRef};
 use crate::radau5::core::TransformedTolerances;
 
 /// The user's problem, as [`radau5::Problem`](crate::radau5::Problem) but with RADAU's
@@ -174,10 +174,12 @@ pub(crate) fn solve_in<P: Problem>(
     let mut scratch = TransformedTolerances::new();
     let setup = core::Setup::new(structure, options, tol, &mut scratch, y.len(), x, xend)?;
     if work.len() < setup.work_len() {
-        return Err(Refusals::one(format!(
-            "insufficient storage for WORK, {} values after WORK(20) needed",
-            setup.work_len()
-        )));
+        return Err(refused(|| {
+            format!(
+                "insufficient storage for WORK, {} values after WORK(20) needed",
+                setup.work_len()
+            )
+        }));
     }
     Ok(radcov::run(&setup, problem, x, y, xend, h, work))
 }

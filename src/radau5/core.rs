@@ -7,7 +7,7 @@ use super::layout;
 use super::{transform_tolerance, Matrix, Options, Structure};
 use crate::hairer::linear::{LinearSystem, Mass};
 use crate::hairer::messages::{mass_band, Record, Refusal, Refusals};
-use crate::hairer::{OnStack, ToleranceRef};
+use crate::hairer::{refuse, OnStack, ToleranceRef};
 
 /// RTOL and ATOL as RADAU5 transforms them: one pair (ITOL = 0) or one per component, in
 /// the caller's [`TransformedTolerances`].
@@ -70,37 +70,44 @@ impl<'t> Setup<'t> {
         let mut errors = Refusals::default();
         let n = structure.n;
         if n == 0 {
-            errors.push("N must be positive, N = 0".to_string());
+            refuse(&mut errors, || "N must be positive, N = 0".to_string());
         }
         if len_y != n {
-            errors.push(format!("Y has {len_y} components, N = {n}"));
+            refuse(&mut errors, || format!("Y has {len_y} components, N = {n}"));
         }
         let uround = options.uround;
         if uround <= 1.0e-19 || uround >= 1.0 {
-            errors.push(Refusal::with_record(
-                format!("coefficients have 20 digits, UROUND = {uround:e}"),
-                Record::text(" COEFFICIENTS HAVE 20 DIGITS, UROUND=").real(uround),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("coefficients have 20 digits, UROUND = {uround:e}"),
+                    Record::text(" COEFFICIENTS HAVE 20 DIGITS, UROUND=").real(uround),
+                )
+            });
         }
         let tol = transformed_tolerances(tol, n, uround, scratch, &mut errors);
         if options.max_steps <= 0 {
-            errors.push(Refusal::with_record(
-                format!("wrong input IWORK(2) = {}", options.max_steps),
-                Record::text(" WRONG INPUT IWORK(2)=").int(options.max_steps),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("wrong input IWORK(2) = {}", options.max_steps),
+                    Record::text(" WRONG INPUT IWORK(2)=").int(options.max_steps),
+                )
+            });
         }
         if options.max_newton <= 0 {
-            errors.push(Refusal::with_record(
-                format!("curious input IWORK(3) = {}", options.max_newton),
-                Record::text(" CURIOUS INPUT IWORK(3)=").int(options.max_newton),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("curious input IWORK(3) = {}", options.max_newton),
+                    Record::text(" CURIOUS INPUT IWORK(3)=").int(options.max_newton),
+                )
+            });
         }
         let [mut nind1, nind2, nind3] = options.index_dims;
         if nind1 == 0 {
             nind1 = n as i64;
         }
         if nind1 < 0 || nind2 < 0 || nind3 < 0 || nind1 + nind2 + nind3 != n as i64 {
-            errors.push(Refusal::with_record(
+            refuse(&mut errors, || {
+                Refusal::with_record(
                 format!(
                     "curious input for IWORK(5,6,7) = {nind1}, {nind2}, {nind3} (their sum must be N = {n})"
                 ),
@@ -108,7 +115,8 @@ impl<'t> Setup<'t> {
                     .int(nind1)
                     .int(nind2)
                     .int(nind3),
-            ));
+            )
+            });
         }
         let m1 = options.m1;
         let mut m2 = options.m2;
@@ -119,25 +127,31 @@ impl<'t> Setup<'t> {
             m2 = m1;
         }
         if m1 < 0 || m2 < 0 || m1 + m2 > n as i64 {
-            errors.push(Refusal::with_record(
-                format!("curious input for IWORK(9,10) = {m1}, {m2}"),
-                Record::text(" CURIOUS INPUT FOR IWORK(9,10)=")
-                    .int(m1)
-                    .int(m2),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("curious input for IWORK(9,10) = {m1}, {m2}"),
+                    Record::text(" CURIOUS INPUT FOR IWORK(9,10)=")
+                        .int(m1)
+                        .int(m2),
+                )
+            });
         }
         let nm1 = (n as i64 - m1.max(0)).max(0) as usize;
         if options.safety <= 0.001 || options.safety >= 1.0 {
-            errors.push(Refusal::with_record(
-                format!("curious input for WORK(2) = {:e}", options.safety),
-                Record::text(" CURIOUS INPUT FOR WORK(2)=").real(options.safety),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("curious input for WORK(2) = {:e}", options.safety),
+                    Record::text(" CURIOUS INPUT FOR WORK(2)=").real(options.safety),
+                )
+            });
         }
         if options.thet >= 1.0 {
-            errors.push(Refusal::with_record(
-                format!("curious input for WORK(3) = {:e}", options.thet),
-                Record::text(" CURIOUS INPUT FOR WORK(3)=").real(options.thet),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("curious input for WORK(3) = {:e}", options.thet),
+                    Record::text(" CURIOUS INPUT FOR WORK(3)=").real(options.thet),
+                )
+            });
         }
         let tolst = match &tol {
             Scaled::Scalar { rtol, .. } => *rtol,
@@ -151,38 +165,44 @@ impl<'t> Setup<'t> {
             }
             Some(f) => {
                 if f <= uround / tolst {
-                    errors.push(Refusal::with_record(
-                        format!("curious input for WORK(4) = {f:e}"),
-                        Record::text(" CURIOUS INPUT FOR WORK(4)=").real(f),
-                    ));
+                    refuse(&mut errors, || {
+                        Refusal::with_record(
+                            format!("curious input for WORK(4) = {f:e}"),
+                            Record::text(" CURIOUS INPUT FOR WORK(4)=").real(f),
+                        )
+                    });
                 }
                 f
             }
         };
         if options.quot1 > 1.0 || options.quot2 < 1.0 {
-            errors.push(Refusal::with_record(
-                format!(
-                    "curious input for WORK(5,6) = {:e}, {:e}",
-                    options.quot1, options.quot2
-                ),
-                Record::text(" CURIOUS INPUT FOR WORK(5,6)=")
-                    .real(options.quot1)
-                    .real(options.quot2),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!(
+                        "curious input for WORK(5,6) = {:e}, {:e}",
+                        options.quot1, options.quot2
+                    ),
+                    Record::text(" CURIOUS INPUT FOR WORK(5,6)=")
+                        .real(options.quot1)
+                        .real(options.quot2),
+                )
+            });
         }
         let facl = 1.0 / options.step_ratio_min;
         let facr = 1.0 / options.step_ratio_max;
         if facl < 1.0 || facr > 1.0 || facl.is_nan() || facr.is_nan() {
             // The values in effect: the original prints WORK(8), WORK(9) as given.
-            errors.push(Refusal::with_record(
-                format!(
-                    "curious input WORK(8,9) = {:e}, {:e}",
-                    options.step_ratio_min, options.step_ratio_max
-                ),
-                Record::text(" CURIOUS INPUT WORK(8,9)=")
-                    .real(options.step_ratio_min)
-                    .real(options.step_ratio_max),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!(
+                        "curious input WORK(8,9) = {:e}, {:e}",
+                        options.step_ratio_min, options.step_ratio_max
+                    ),
+                    Record::text(" CURIOUS INPUT WORK(8,9)=")
+                        .real(options.step_ratio_min)
+                        .real(options.step_ratio_max),
+                )
+            });
         }
         let (jac_band, mass_kind) = storage(
             (structure.jacobian, structure.mass),
@@ -195,12 +215,14 @@ impl<'t> Setup<'t> {
             // The original's IJOB = 17 has no branch: DECOMR, DECOMC, SLVRAD and ESTRAD
             // fall through to IJOB = 1, which works on N × N matrices in arrays of
             // N - M1 rows and writes past E2I.
-            errors.push(format!(
-                "IWORK(1) != 0 (Hessenberg form) needs M1 = 0, IWORK(9) = {m1}"
-            ));
+            refuse(&mut errors, || {
+                format!("IWORK(1) != 0 (Hessenberg form) needs M1 = 0, IWORK(9) = {m1}")
+            });
         }
         if !x.is_finite() || !xend.is_finite() {
-            errors.push(format!("X = {x:e} and XEND = {xend:e} must be finite"));
+            refuse(&mut errors, || {
+                format!("X = {x:e} and XEND = {xend:e} must be finite")
+            });
         }
         if !errors.is_empty() {
             return Err(errors);
@@ -345,10 +367,10 @@ pub(crate) fn storage(
     });
     match mass_kind {
         Some(Matrix::Banded { lower, upper }) if lower > mljac || upper > mujac => {
-            errors.push(mass_band(relation));
+            refuse(errors, || mass_band(relation));
         }
         Some(Matrix::Full) if jac_band.is_some() => {
-            errors.push(mass_band(relation));
+            refuse(errors, || mass_band(relation));
         }
         _ => {}
     }

@@ -13,6 +13,7 @@
 
 use super::Matrix;
 use crate::hairer::messages::Refusals;
+use crate::hairer::refuse;
 
 /// WORK(21) (IEZ1): the first of the arrays, after the parameters.
 pub const W_ARRAYS: usize = 20;
@@ -58,9 +59,11 @@ impl Layout {
         let nm1 = n - m1;
         let (ldjac, lde1, jacobian, jac_written) = if mljac < nm1 {
             if mljac < 0 || mujac < 0 {
-                errors.push(format!(
-                    "bandwidths of the Jacobian must be >= 0, MLJAC = {mljac}, MUJAC = {mujac}"
-                ));
+                refuse(errors, || {
+                    format!(
+                        "bandwidths of the Jacobian must be >= 0, MLJAC = {mljac}, MUJAC = {mujac}"
+                    )
+                });
             }
             let jac = Matrix::Banded {
                 lower: mljac.max(0) as usize,
@@ -74,9 +77,11 @@ impl Layout {
             None => (0, None, None),
             Some((mlmas, mumas)) if mlmas != nm1 => {
                 if mlmas < 0 || mumas < 0 {
-                    errors.push(format!(
+                    refuse(errors, || {
+                        format!(
                         "bandwidths of the mass matrix must be >= 0, MLMAS = {mlmas}, MUMAS = {mumas}"
-                    ));
+                    )
+                    });
                 }
                 let m = Matrix::Banded {
                     lower: mlmas.max(0) as usize,

@@ -47,7 +47,7 @@ pub(crate) use self::radcor::{Finish, Outcome};
 pub use crate::integrator::Tolerance;
 
 use crate::hairer::messages::Refusals;
-use crate::hairer::ToleranceRef;
+use crate::hairer::{refused, ToleranceRef};
 
 /// The user's problem: right-hand side, and the optional Jacobian, mass matrix and
 /// output routine. Only the methods the [`Structure`] asks for are called.
@@ -223,8 +223,17 @@ impl Options {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(complex)]
     pub fn from_legacy(work: &[f64], iwork: &[i32]) -> Self {
-        let w = |k: usize| work.get(k - 1).copied().unwrap_or(0.0);
-        let iw = |k: usize| i64::from(iwork.get(k - 1).copied().unwrap_or(0));
+        // The slots copied into fixed arrays first: one short loop each, then plain
+        // reads (compact code on the path of every call).
+        let (mut work9, mut iwork10) = ([0.0; 9], [0; 10]);
+        for (slot, &v) in work9.iter_mut().zip(work) {
+            *slot = v;
+        }
+        for (slot, &v) in iwork10.iter_mut().zip(iwork) {
+            *slot = v;
+        }
+        let w = |k: usize| work9[k - 1];
+        let iw = |k: usize| i64::from(iwork10[k - 1]);
         let d = Self::default();
         let or = |v: f64, default: f64| if v == 0.0 { default } else { v };
         let ior = |v: i64, default: i64| if v == 0 { default } else { v };
@@ -294,10 +303,12 @@ pub(crate) fn solve_in<P: Problem>(
     let (fnewt, n) = (options.fnewt, y.len());
     let setup = core::Setup::new(structure, options, fnewt, n, tol, &mut scratch, x, xend)?;
     if work.len() < setup.work_len() {
-        return Err(Refusals::one(format!(
-            "insufficient storage for WORK, {} values after WORK(20) needed",
-            setup.work_len()
-        )));
+        return Err(refused(|| {
+            format!(
+                "insufficient storage for WORK, {} values after WORK(20) needed",
+                setup.work_len()
+            )
+        }));
     }
     Ok(radcor::run(&setup, problem, x, y, xend, h, work))
 }
