@@ -771,18 +771,9 @@ impl Stepper<'_, '_> {
                     let err = self.error_estimate(problem, st, y);
                     if err < 1.0 {
                         self.update_dense_output(st, y);
-                    }
-                    let s = &self.setup.common;
-                    let nit = st.nit as f64;
-                    let fac = fmin(
-                        (1.0 + 2.0 * nit) * s.safe / (st.newt as f64 + 2.0 * nit),
-                        s.safe,
-                    );
-                    let quot = fmax(fmin(err.powf(st.expo) / fac, s.facl), s.facr);
-                    let hnew = st.h / quot;
-                    if err < 1.0 {
-                        self.accept(problem, st, y, err, quot, hnew)
+                        self.accept(problem, st, y, err)
                     } else {
+                        let (_, hnew) = self.step_size(st, err);
                         ControlFlow::Continue(self.reject(st, hnew))
                     }
                 }
@@ -1151,8 +1142,31 @@ impl Stepper<'_, '_> {
         }
     }
 
-    /// An accepted step: Gustafsson's predictive controller (not right after an order
-    /// change), the new point, SCAL, SOLOUT, and the choice of the next step.
+    /// The step-size prediction: QUOT = H/HNEW within FACR ≤ QUOT ≤ FACL, and HNEW.
+    #[inline(always)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
+    fn step_size(&self, st: &State, err: f64) -> (f64, f64) {
+        let s = &self.setup.common;
+        let nit = st.nit as f64;
+        let fac = fmin(
+            (1.0 + 2.0 * nit) * s.safe / (st.newt as f64 + 2.0 * nit),
+            s.safe,
+        );
+        let quot = fmax(fmin(err.powf(st.expo) / fac, s.facl), s.facr);
+        (quot, st.h / quot)
+    }
+
+    /// An accepted step: the new point, SCAL, SOLOUT, `f` at the new point and, when
+    /// THETA > THET sends the original to label 10, the Jacobian there; then HNEW with
+    /// Gustafsson's predictive controller (not right after an order change) and the
+    /// choice of the next step.
+    ///
+    /// The original computes HNEW before SOLOUT and evaluates FCN and the Jacobian
+    /// after it. Neither evaluation depends on HNEW (label 10 has no test; the order
+    /// choice of label 20 stays after this) and HNEW depends on neither, so the
+    /// evaluations come first here: the step-size chain (two powers and their
+    /// divisions) then runs beside them instead of before them.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau)]
     fn accept<P: Problem>(
@@ -1161,25 +1175,13 @@ impl Stepper<'_, '_> {
         st: &mut State,
         y: &mut [f64],
         err: f64,
-        mut quot: f64,
-        mut hnew: f64,
     ) -> ControlFlow<Outcome, Next> {
         let s = &self.setup.common;
         st.first = false;
         self.stats.naccpt += 1;
-        if s.pred && !st.change {
-            if self.stats.naccpt > 1 {
-                let facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(st.expo) / s.safe;
-                // QUOT = MAX(QUOT, MAX(FACR, MIN(FACL, FACGUS))) as gfortran orders it:
-                // MAX(MIN(FACGUS, FACL), MAX(FACR, QUOT)).
-                quot = fmax(fmin(facgus, s.facl), fmax(s.facr, quot));
-                hnew = st.h / quot;
-            }
-            st.hacc = st.h;
-            st.erracc = fmax(err, 1.0e-2);
-        }
+        let h = st.h;
         st.xold = st.x;
-        st.hold = st.h;
+        st.hold = h;
         st.x = st.xph;
         self.rescale(st, y, false);
         if s.structure.dense_output && !self.solout(problem, self.stats.naccpt + 1, st, y) {
@@ -1192,29 +1194,42 @@ impl Stepper<'_, '_> {
         }
         problem.fcn(st.x, y, self.w.y0);
         self.stats.nfcn += 1;
+        // IF (THETA.LE.THET) GOTO 20, else label 10 (a NaN THETA goes to 10).
+        let keep_jacobian = st.theta <= s.thet;
+        if !keep_jacobian {
+            self.jacobian(problem, st, y);
+        }
+        let (mut quot, mut hnew) = self.step_size(st, err);
+        if s.pred && !st.change {
+            if self.stats.naccpt > 1 {
+                let facgus = (st.hacc / h) * (err * err / st.erracc).powf(st.expo) / s.safe;
+                // QUOT = MAX(QUOT, MAX(FACR, MIN(FACL, FACGUS))) as gfortran orders it:
+                // MAX(MIN(FACGUS, FACL), MAX(FACR, QUOT)).
+                quot = fmax(fmin(facgus, s.facl), fmax(s.facr, quot));
+                hnew = h / quot;
+            }
+            st.hacc = h;
+            st.erracc = fmax(err, 1.0e-2);
+        }
         hnew = st.posneg * fmin(hnew.abs(), st.hmaxn);
-        st.hopt = fmin(hnew, st.h);
+        st.hopt = fmin(hnew, h);
         if st.reject {
-            hnew = st.posneg * fmin(hnew.abs(), st.h.abs());
+            hnew = st.posneg * fmin(hnew.abs(), h.abs());
         }
         st.reject = false;
         if (st.x + hnew / s.quot1 - st.xend) * st.posneg >= 0.0 {
             st.h = st.xend - st.x;
             st.last = true;
         } else {
-            let qt = hnew / st.h;
-            st.hhfac = st.h;
-            if st.theta <= s.thet && qt >= s.quot1 && qt <= s.quot2 {
+            let qt = hnew / h;
+            st.hhfac = h;
+            if keep_jacobian && qt >= s.quot1 && qt <= s.quot2 {
                 return ControlFlow::Continue(Next::Keep);
             }
             st.h = hnew;
         }
         st.hhfac = st.h;
-        ControlFlow::Continue(if st.theta <= s.thet {
-            Next::Decompose
-        } else {
-            Next::Jacobian
-        })
+        ControlFlow::Continue(Next::Decompose)
     }
 
     /// A step rejected by the error test: H/10 on the first step, else HNEW.

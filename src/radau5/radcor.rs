@@ -473,10 +473,10 @@ impl Stepper<'_, '_> {
                 Newton::Failed(singular) => self.unexpected_rejection(st, singular),
                 Newton::Converged => {
                     let err = self.error_estimate(problem, st, y);
-                    let (quot, hnew) = self.step_size(st, err);
                     if err < 1.0 {
-                        self.accept(problem, st, y, err, quot, hnew)
+                        self.accept(problem, st, y, err)
                     } else {
+                        let (_, hnew) = self.step_size(st, err);
                         ControlFlow::Continue(self.reject(st, hnew))
                     }
                 }
@@ -718,10 +718,16 @@ impl Stepper<'_, '_> {
         (quot, st.h / quot)
     }
 
-    /// An accepted step: Gustafsson's predictive controller, the new point and the
-    /// collocation polynomial (CONT), SOLOUT, and the choice of the next step: the end
-    /// at XEND, the same H and matrices (label 30), new decompositions (20) or a new
-    /// Jacobian (10).
+    /// An accepted step: the new point and the collocation polynomial (CONT), SOLOUT,
+    /// `f` at the new point and, when THETA > THET sends the original to label 10, the
+    /// Jacobian there; then HNEW with Gustafsson's predictive controller and the choice
+    /// of the next step: the end at XEND, the same H and matrices (label 30) or new
+    /// decompositions (20).
+    ///
+    /// The original computes HNEW before SOLOUT and evaluates FCN and the Jacobian
+    /// after it. Neither evaluation depends on HNEW (label 10 has no test) and HNEW
+    /// depends on neither, so the evaluations come first here: the step-size chain
+    /// (two powers and their divisions) then runs beside them instead of before them.
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau5)]
     fn accept<P: Problem>(
@@ -730,29 +736,18 @@ impl Stepper<'_, '_> {
         st: &mut State,
         y: &mut [f64],
         err: f64,
-        mut quot: f64,
-        mut hnew: f64,
     ) -> ControlFlow<Outcome, Next> {
         let s = self.setup;
         st.first = false;
         self.stats.naccpt += 1;
-        if s.pred {
-            if self.stats.naccpt > 1 {
-                let mut facgus = (st.hacc / st.h) * (err * err / st.erracc).powf(0.25) / s.safe;
-                facgus = fmax(fmin(facgus, s.facl), s.facr);
-                quot = fmax(quot, facgus);
-                hnew = st.h / quot;
-            }
-            st.hacc = st.h;
-            st.erracc = fmax(err, 1.0e-2);
-        }
+        let h = st.h;
         st.xold = st.x;
-        st.hold = st.h;
+        st.hold = h;
         st.x = st.xph;
         self.update_dense_output(y);
         s.scale(y, self.w.scal);
         if s.structure.dense_output
-            && !self.solout(problem, self.stats.naccpt + 1, st.xold, st.x, st.hold, y)
+            && !self.solout(problem, self.stats.naccpt + 1, st.xold, st.x, h, y)
         {
             return ControlFlow::Break(Outcome::Interrupted);
         }
@@ -762,29 +757,41 @@ impl Stepper<'_, '_> {
             return ControlFlow::Break(Outcome::Reached);
         }
         self.fcn_y0(problem, st.x, y);
+        // IF (THETA.LE.THET) GOTO 20, else label 10 (a NaN THETA goes to 10).
+        let keep_jacobian = st.theta <= s.thet;
+        if !keep_jacobian {
+            self.jacobian(problem, st, y);
+        }
+        let (mut quot, mut hnew) = self.step_size(st, err);
+        if s.pred {
+            if self.stats.naccpt > 1 {
+                let mut facgus = (st.hacc / h) * (err * err / st.erracc).powf(0.25) / s.safe;
+                facgus = fmax(fmin(facgus, s.facl), s.facr);
+                quot = fmax(quot, facgus);
+                hnew = h / quot;
+            }
+            st.hacc = h;
+            st.erracc = fmax(err, 1.0e-2);
+        }
         hnew = st.posneg * fmin(hnew.abs(), st.hmaxn);
-        st.hopt = fmin(hnew, st.h);
+        st.hopt = fmin(hnew, h);
         if st.reject {
-            hnew = st.posneg * fmin(hnew.abs(), st.h.abs());
+            hnew = st.posneg * fmin(hnew.abs(), h.abs());
         }
         st.reject = false;
         if (st.x + hnew / s.quot1 - st.xend) * st.posneg >= 0.0 {
             st.h = st.xend - st.x;
             st.last = true;
         } else {
-            let qt = hnew / st.h;
-            st.hhfac = st.h;
-            if st.theta <= s.thet && qt >= s.quot1 && qt <= s.quot2 {
+            let qt = hnew / h;
+            st.hhfac = h;
+            if keep_jacobian && qt >= s.quot1 && qt <= s.quot2 {
                 return ControlFlow::Continue(Next::Step);
             }
             st.h = hnew;
         }
         st.hhfac = st.h;
-        ControlFlow::Continue(if st.theta <= s.thet {
-            Next::Decompose
-        } else {
-            Next::Jacobian
-        })
+        ControlFlow::Continue(Next::Decompose)
     }
 
     /// `y += z3` and the coefficients of the collocation polynomial in CONT(N+1..4N).
