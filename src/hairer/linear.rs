@@ -1171,12 +1171,11 @@ impl BandRows {
 /// DECOMR with banded Jacobian and mass matrix (IJOB = 4, 14): column by column as the
 /// original, `-J`, then `fac1·M` added over the mass band's MBB rows. The matrices are
 /// parameters so that the compiler knows they do not overlap (in the caller, it checked
-/// at run time before the short loops of every column). Among the kernels, beside the
-/// general decompositions that call it.
+/// at run time before the short loops of every column).
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 #[allow(unsafe_code)]
-#[link_section = hot_path!(kernels)]
+#[link_section = hot_path!(real)]
 fn band_real(
     e: &mut [f64],
     ld: usize,
@@ -1210,7 +1209,7 @@ fn band_real(
 #[allow(clippy::too_many_arguments)]
 #[inline(never)]
 #[allow(unsafe_code)]
-#[link_section = hot_path!(kernels)]
+#[link_section = hot_path!(complex)]
 fn band_complex(
     er: &mut [f64],
     ei: &mut [f64],
