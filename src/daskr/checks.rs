@@ -210,7 +210,9 @@ fn check_options(c: &Call<'_>) -> Result<(i32, MatrixType), Illegal> {
 
 /// The Krylov inputs of INFO(13) = 1 (statements 720-723: MAXL in 1..NEQ, KMP in
 /// 1..MAXL, NRMAX >= 0, EPLI in (0, 1)), and LENWP, LENIWP >= 0 (which the original
-/// trusts; here they bound the arrays).
+/// trusts; here they bound the arrays). Out of line and cold: only with INFO(12) = 1.
+#[cold]
+#[inline(never)]
 fn check_krylov(c: &Call<'_>) -> Result<(), Illegal> {
     if c.info[12] != 0 {
         let (maxl, kmp, nrmax) = (
@@ -266,9 +268,10 @@ fn check_krylov(c: &Call<'_>) -> Result<(), Illegal> {
 
 /// The controls of the initial-value computation (INFO(11) != 0): the defaults (with
 /// the Krylov option 15 iterations and 2 preconditioner setups per attempt), or with
-/// INFO(17) = 1 the user's, checked (statement 30).
-#[allow(unsafe_code)]
-#[link_section = hot_path!(daskr)]
+/// INFO(17) = 1 the user's, checked (statement 30). Out of line and cold: only with
+/// INFO(11) != 0.
+#[cold]
+#[inline(never)]
 fn set_initialisation_controls(
     info17: i32,
     krylov: bool,
@@ -294,9 +297,19 @@ fn set_initialisation_controls(
 
 /// The constraint codes (INFO(10) = 1, 3) against Y, and the ID codes (INFO(11) = 1 or
 /// INFO(16) = 1). Returns INDEX: whether a component is algebraic (true without ID).
-#[allow(unsafe_code)]
-#[link_section = hot_path!(daskr)]
+#[inline(always)]
 fn check_codes(lay: &Layout, iw: &[i32], y: &[f64]) -> Result<bool, Illegal> {
+    if lay.lenic == 0 && lay.lenid == 0 {
+        return Ok(true);
+    }
+    check_given_codes(lay, iw, y)
+}
+
+/// [`check_codes`] when there are codes. Out of line and cold: only with INFO(10),
+/// INFO(11) or INFO(16) set.
+#[cold]
+#[inline(never)]
+fn check_given_codes(lay: &Layout, iw: &[i32], y: &[f64]) -> Result<bool, Illegal> {
     let neq = lay.neq;
     if lay.lenic > 0 {
         let icnstr = &iw[IW_ICNS..IW_ICNS + neq];

@@ -340,6 +340,9 @@ impl<'w, 'n> Run<'w, 'n> {
     /// Statements 340-360: consistent initial values (INFO(11)), twice (the second time
     /// with weights from the new y); then the initial step size again from them, unless
     /// the call stops here (INFO(14) = 1, IDID = 4). `None`: go on to the history.
+    /// Out of line and cold: only with INFO(11) != 0, off the pages of the usual path.
+    #[cold]
+    #[inline(never)]
     fn consistent_values<P: Problem + ?Sized>(
         &mut self,
         p: &mut P,

@@ -75,6 +75,31 @@ fn arrays_short(neq: i32) -> Illegal {
     )
 }
 
+/// A weight not positive on the first call.
+#[cold]
+fn weight_illegal() -> Illegal {
+    Illegal(13, "SOME ELEMENT OF WT IS .LE. 0.0".into())
+}
+
+/// TOUT too close to T on the first call.
+#[cold]
+fn too_close(tout: f64, t0: f64) -> Illegal {
+    Illegal(
+        14,
+        format!(
+            "TOUT = {} TOO CLOSE TO T = {} TO START INTEGRATION",
+            fmt_d15(tout),
+            fmt_d15(t0)
+        ),
+    )
+}
+
+/// INFO(8) = 1 with H0 = 0.
+#[cold]
+fn h0_zero() -> Illegal {
+    Illegal(12, "INFO(8)=1 AND H0=0.0".into())
+}
+
 /// Where the call goes after its set-up.
 enum Start {
     /// Step (statement 500 of the original).
@@ -136,7 +161,9 @@ impl<'w> Run<'w> {
     }
 
     /// The first call (statements 300-390): weights, unit roundoff, the initial step size
-    /// fitted to HMAX and TSTOP, the initial derivative (INFO(11) = 1), PHI.
+    /// fitted to HMAX and TSTOP, the initial derivative (INFO(11) = 1), PHI. Out of line:
+    /// once per integration, off the lines of the per-call path.
+    #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(dassl)]
     fn first_call<R: Residual + ?Sized>(&mut self, res: &mut R) -> Result<Start, Illegal> {
@@ -144,7 +171,7 @@ impl<'w> Run<'w> {
         self.tn = t0;
         set_weights(self.info[1] != 0, self.rtol, self.atol, self.y, w.wt);
         if w.wt.iter().any(|&v| v <= 0.0) {
-            return Err(Illegal(13, "SOME ELEMENT OF WT IS .LE. 0.0".into()));
+            return Err(weight_illegal());
         }
         let uround = f64::EPSILON;
         self.uround = uround;
@@ -159,14 +186,7 @@ impl<'w> Run<'w> {
         let hmin = 4.0 * uround * largest;
         let tdist = (tout - t0).abs();
         if tdist < hmin {
-            return Err(Illegal(
-                14,
-                format!(
-                    "TOUT = {} TOO CLOSE TO T = {} TO START INTEGRATION",
-                    fmt_d15(tout),
-                    fmt_d15(t0)
-                ),
-            ));
+            return Err(too_close(tout, t0));
         }
         let mut ho = if self.info[7] != 0 {
             let ho = w.head[RW_H];
@@ -174,7 +194,7 @@ impl<'w> Run<'w> {
                 return Err(tout_behind_t(tout, t0));
             }
             if ho == 0.0 {
-                return Err(Illegal(12, "INFO(8)=1 AND H0=0.0".into()));
+                return Err(h0_zero());
             }
             ho
         } else {

@@ -21,8 +21,11 @@ const DAMPING: f64 = 0.75;
 /// Tries backward Euler steps of size `*h` (reduced on failure) from `*x`, so that `y` and
 /// `yp` become consistent at the new `*x`. Fails with [`Failure::InitialValues`] (IDID =
 /// -12) when no step size down to `hmin` works (then `*x`, `y`, `yp` are as on
-/// entry). Uses PHI columns 0 and 1 as the save area.
+/// entry). Uses PHI columns 0 and 1 as the save area. Out of line and cold: only with
+/// INFO(11) = 1, off the pages of the first call's usual path.
 #[allow(clippy::too_many_arguments)]
+#[cold]
+#[inline(never)]
 pub fn initial_yprime<R: Residual + ?Sized>(
     res: &mut R,
     x: &mut f64,

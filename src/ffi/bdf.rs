@@ -218,8 +218,13 @@ impl Entry {
 
     /// Prints the reason for refusing a call and sets IDID = -33 when IDID is writable.
     ///
+    /// Out of line and cold: no valid call runs it, and its formatting stays off the
+    /// pages of the checks a valid call runs through.
+    ///
     /// # Safety
     /// `idid` must be null or point to a writable `FInt`.
+    #[cold]
+    #[inline(never)]
     pub(super) unsafe fn refuse(self, idid: *mut FInt, text: &str) {
         match self {
             Entry::Ddassl => message(&format!(
@@ -231,6 +236,17 @@ impl Entry {
             // SAFETY: non-null and aligned checked; writability is the caller's contract.
             unsafe { idid.write(-33) };
         }
+    }
+
+    /// [`Entry::refuse`] with the text `make` builds, built out of line (cold).
+    ///
+    /// # Safety
+    /// As [`Entry::refuse`].
+    #[cold]
+    #[inline(never)]
+    unsafe fn refuse_built(self, idid: *mut FInt, make: impl FnOnce() -> String) {
+        // SAFETY: the caller's contract, passed on.
+        unsafe { self.refuse(idid, &make()) }
     }
 }
 
@@ -745,6 +761,8 @@ impl Pointers {
         let idid = self.idid;
         // SAFETY: IDID is null or writable by the caller's contract.
         let refuse = |text: &str| unsafe { entry.refuse(idid, text) };
+        // SAFETY: as `refuse`.
+        let refuse_built = |make: &dyn Fn() -> String| unsafe { entry.refuse_built(idid, make) };
         let record = entry.recorded(|kind| kind != Kind::Empty);
         let known_pointers = record.is_some_and(|r| same(&r.pointers, &self.addresses()));
         // Known valid in a checked layout; else one test for all six (`&`, not `&&`): they
@@ -757,10 +775,12 @@ impl Pointers {
                 & valid(self.liw)
                 & valid(idid);
         if !(scalars_valid && extra.scalars_read) {
-            refuse(&format!(
-                "A SCALAR ARGUMENT ({}) IS A NULL POINTER.",
-                entry.scalar_names()
-            ));
+            refuse_built(&|| {
+                format!(
+                    "A SCALAR ARGUMENT ({}) IS A NULL POINTER.",
+                    entry.scalar_names()
+                )
+            });
             return;
         }
         // SAFETY: non-null and aligned (checked above, or known from the checked layout);
@@ -776,9 +796,11 @@ impl Pointers {
             )
         };
         let (Some(neq), Some(lrw), Some(liw)) = (narrow(neq), narrow(lrw), narrow(liw)) else {
-            refuse(&format!(
+            refuse_built(&|| {
+                format!(
                 "NEQ = {neq}, LRW = {lrw} OR LIW = {liw} IS OUTSIDE THE 32-BIT RANGE OF STIFFDAE'S CORE."
-            ));
+            )
+            });
             return;
         };
         if res_missing {
@@ -802,7 +824,7 @@ impl Pointers {
         let wide = cfg!(feature = "int64");
         if wide {
             if let Some(why) = unfit("INFO", info.caller(), 0..entry.info_read()) {
-                refuse(&format!("{}.", why.to_uppercase()));
+                refuse_built(&|| format!("{}.", why.to_uppercase()));
                 return;
             }
         }
@@ -833,7 +855,7 @@ impl Pointers {
             lengths: [n, ntol, N, lr, li, extra.region.0, extra.region.1],
         };
         if !known && layout.overlapping() {
-            refuse(&format!("{} MUST NOT OVERLAP.", entry.overlap_names()));
+            refuse_built(&|| format!("{} MUST NOT OVERLAP.", entry.overlap_names()));
             return;
         }
         // SAFETY: lengths from NEQ, LRW, LIW as the caller's contract states; the regions
@@ -868,7 +890,7 @@ impl Pointers {
         if wide {
             let inputs = entry.iwork_inputs(info.core(), n);
             if let Some(why) = unfit("IWORK", iwork.caller(), inputs) {
-                refuse(&format!("{}.", why.to_uppercase()));
+                refuse_built(&|| format!("{}.", why.to_uppercase()));
                 return;
             }
         }
