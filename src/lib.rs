@@ -55,6 +55,8 @@
 ///   `kernels.NN` (a solve runs the kernels of one order: they lie together; RODAS's
 ///   stages in registers of orders 2 to 8 lie there too), all after
 ///   the Runge-Kutta solvers, where they do not part them from what they share;
+/// - `linpack`: LINPACK's dense DGEFA/DGESL of each order, `linpack.RR` with the rank
+///   `RR` = 99 − order, so that the small orders lie last, against `dassl`;
 /// - `dassl`: DDASSL alone (entry, checks, driver);
 /// - `bdf`: what DDASSL and DDASKR share (weights, norms, coefficients, history, Newton
 ///   correction, iteration matrix, LINPACK's DGEFA/DGESL/DGBFA/DGBSL), between the two so
@@ -92,6 +94,9 @@ macro_rules! hot_path {
     };
     (kernels, $order:literal) => {
         concat!(".text.sorted.stiffdae.6.kernels.", $order)
+    };
+    (linpack, $rank:literal) => {
+        concat!(".text.sorted.stiffdae.6.linpack.", $rank)
     };
     (dassl) => {
         ".text.sorted.stiffdae.7.dassl"

@@ -150,23 +150,23 @@ fn factor_dense_body(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) -> u
 }
 
 /// Each order's dense factorisation and solve in a module and a text section of their
-/// own ([`hot_path!`]`(kernels, order)`, beside the order's DEC and SOL): a program runs
-/// the kernels of one order, and so touches one stretch of kernel text, not the 60 kB
-/// the instances of all orders take.
+/// own ([`hot_path!`]`(linpack, 99 − order)`): a program runs the kernels of one order,
+/// and so touches one stretch of kernel text, not the 60 kB the instances of all orders
+/// take; the small orders lie next to DDASSL's and DDASKR's own text.
 macro_rules! per_order {
-    ($($m:ident $n:literal $section:literal $solve:ident;)*) => {
+    ($($m:ident $n:literal $rank:literal $solve:ident;)*) => {
         $(
             mod $m {
                 #[inline(never)]
                 #[allow(unsafe_code)]
-                #[link_section = hot_path!(kernels, $section)]
+                #[link_section = hot_path!(linpack, $rank)]
                 pub(super) fn factor(a: &mut [f64], ipvt: &mut [i32]) -> usize {
                     super::factor_dense_body(&mut a[..$n * $n], $n, $n, &mut ipvt[..$n])
                 }
 
                 #[inline(never)]
                 #[allow(unsafe_code)]
-                #[link_section = hot_path!(kernels, $section)]
+                #[link_section = hot_path!(linpack, $rank)]
                 pub(super) fn solve(a: &[f64], ipvt: &[i32], b: &mut [f64]) -> bool {
                     super::$solve::<$n>(a, ipvt, b)
                 }
@@ -184,37 +184,37 @@ macro_rules! per_order {
 }
 
 per_order!(
-    d02 2 "02" solve_small;
-    d03 3 "03" solve_small;
-    d04 4 "04" solve_small;
-    d05 5 "05" solve_small;
-    d06 6 "06" solve_small;
-    d07 7 "07" solve_small;
-    d08 8 "08" solve_small;
-    d09 9 "09" solve_small;
-    d10 10 "10" solve_small;
-    d11 11 "11" solve_fixed;
-    d12 12 "12" solve_fixed;
-    d13 13 "13" solve_fixed;
-    d14 14 "14" solve_fixed;
-    d15 15 "15" solve_fixed;
-    d16 16 "16" solve_fixed;
-    d17 17 "17" solve_fixed;
-    d18 18 "18" solve_fixed;
-    d19 19 "19" solve_fixed;
-    d20 20 "20" solve_fixed;
-    d21 21 "21" solve_fixed;
-    d22 22 "22" solve_fixed;
-    d23 23 "23" solve_fixed;
-    d24 24 "24" solve_fixed;
-    d25 25 "25" solve_fixed;
-    d26 26 "26" solve_fixed;
-    d27 27 "27" solve_fixed;
-    d28 28 "28" solve_fixed;
-    d29 29 "29" solve_fixed;
-    d30 30 "30" solve_fixed;
-    d31 31 "31" solve_fixed;
-    d32 32 "32" solve_fixed;
+    d02 2 "97" solve_small;
+    d03 3 "96" solve_small;
+    d04 4 "95" solve_small;
+    d05 5 "94" solve_small;
+    d06 6 "93" solve_small;
+    d07 7 "92" solve_small;
+    d08 8 "91" solve_small;
+    d09 9 "90" solve_small;
+    d10 10 "89" solve_small;
+    d11 11 "88" solve_fixed;
+    d12 12 "87" solve_fixed;
+    d13 13 "86" solve_fixed;
+    d14 14 "85" solve_fixed;
+    d15 15 "84" solve_fixed;
+    d16 16 "83" solve_fixed;
+    d17 17 "82" solve_fixed;
+    d18 18 "81" solve_fixed;
+    d19 19 "80" solve_fixed;
+    d20 20 "79" solve_fixed;
+    d21 21 "78" solve_fixed;
+    d22 22 "77" solve_fixed;
+    d23 23 "76" solve_fixed;
+    d24 24 "75" solve_fixed;
+    d25 25 "74" solve_fixed;
+    d26 26 "73" solve_fixed;
+    d27 27 "72" solve_fixed;
+    d28 28 "71" solve_fixed;
+    d29 29 "70" solve_fixed;
+    d30 30 "69" solve_fixed;
+    d31 31 "68" solve_fixed;
+    d32 32 "67" solve_fixed;
 );
 
 /// Largest order with a constant-order dense factorisation and solve.
