@@ -99,7 +99,7 @@ const MAX_REPEATS: usize = 100;
 /// WORK and the statistics.
 struct Stepper<'s, 'w> {
     setup: &'s Setup<'s>,
-    coef: Coefficients,
+    coef: &'static Coefficients,
     lin: LinearSystem<'w>,
     w: Work<'w>,
     /// The lengths of FJAC and FMAS.
@@ -355,7 +355,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
         let s = self.setup;
         let n = s.n;
         if let (Some((e, ip)), 2..=8) = (self.lin.dense_storage(), n) {
-            let (c, w) = (&self.coef, &mut self.w);
+            let (c, w) = (self.coef, &mut self.w);
             match n {
                 2 => step_2(problem, s, c, (e, ip), w, st, y, fac)?,
                 3 => step_3(problem, s, c, (e, ip), w, st, y, fac)?,
@@ -399,7 +399,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
     #[link_section = hot_path!(rodas)]
     fn stages<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64], fac: f64) {
         let s = self.setup;
-        let c = self.coef;
+        let c = *self.coef;
         let n = s.n;
         let (x, h) = (st.x, st.h);
         let [hc21, hc31, hc32, hc41, hc42, hc43, hc51, hc52, hc53, hc54, hc61, hc62, hc63, hc64, hc65] =
