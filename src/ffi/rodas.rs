@@ -5,13 +5,15 @@
 //! are only read); the integration itself runs in the caller's WORK with the original's
 //! layout from WORK(21) on.
 
+use std::mem::ManuallyDrop;
+
 use super::hairer::{
     component, dense_call, exit_code, iwork_options, nonfinite_y, report, with_active,
     ActiveSolout, Step,
 };
 use super::{ffi_boundary, message, required_int, required_real, slice, slice_mut, FInt};
 use crate::hairer::messages::{insufficient_iwork, insufficient_work, Refusals};
-use crate::hairer::ToleranceRef;
+use crate::hairer::{refuse, refused, ToleranceRef};
 use crate::rodas::layout::{Layout, IW_STATS, W_ARRAYS};
 use crate::rodas::{self, DenseOutput, Finish, Options, Problem, Structure};
 
@@ -255,12 +257,12 @@ impl Args {
     #[link_section = hot_path!(rodas)]
     unsafe fn call(&self) -> Result<i32, Refusals> {
         // SAFETY: the caller's contract, passed on.
-        let s = unsafe { self.scalars() }.map_err(Refusals::one)?;
+        let s = unsafe { self.scalars() }.map_err(|why| refused(|| why))?;
         if s.n <= 0 {
-            return Err(Refusals::one(format!("N must be positive, N = {}", s.n)));
+            return Err(refused(|| format!("N must be positive, N = {}", s.n)));
         }
         if self.fcn.is_none() {
-            return Err(Refusals::one("FCN is a null pointer"));
+            return Err(refused(|| "FCN is a null pointer"));
         }
         let mut errors = self.missing_routines(&s);
         let nu = s.n as usize;
@@ -273,12 +275,14 @@ impl Args {
             )
         };
         let (Some(work), Some(iwork)) = (work, iwork) else {
-            return Err(Refusals::one("WORK or IWORK is a null pointer"));
+            return Err(refused(|| "WORK or IWORK is a null pointer"));
         };
-        let options = Options::from_legacy(
+        // The default tolerance of `from_legacy` owns nothing: not dropping the options
+        // keeps their drop glue, far away in the plain text, off a call's path.
+        let options = ManuallyDrop::new(Options::from_legacy(
             work,
-            &iwork_options(iwork, 10, &[1, 2, 3, 9, 10]).map_err(Refusals::one)?,
-        );
+            &iwork_options(iwork, 10, &[1, 2, 3, 9, 10]).map_err(|why| refused(|| why))?,
+        ));
         // SAFETY: the caller's contract, passed on.
         let lay = unsafe { self.lay_out(&s, options.m1, &mut errors) };
         let ntol = if s.itol == 0 { 1 } else { nu };
@@ -292,7 +296,7 @@ impl Args {
             )
         };
         let (Some(y), Some(rtol), Some(atol)) = (y, rtol, atol) else {
-            return Err(Refusals::one("Y, RTOL or ATOL is a null pointer"));
+            return Err(refused(|| "Y, RTOL or ATOL is a null pointer"));
         };
         nonfinite_y(y, &mut errors);
         let tol = ToleranceRef::of_itol(s.itol, rtol, atol);
@@ -385,16 +389,18 @@ impl Args {
     fn missing_routines(&self, s: &Scalars) -> Refusals {
         let mut errors = Refusals::default();
         if s.ijac != 0 && self.jac.is_none() {
-            errors.push("IJAC = 1 but JAC is a null pointer");
+            refuse(&mut errors, || "IJAC = 1 but JAC is a null pointer");
         }
         if s.ifcn != 0 && s.idfx != 0 && self.dfx.is_none() {
-            errors.push("IFCN = 1 and IDFX = 1 but DFX is a null pointer");
+            refuse(&mut errors, || {
+                "IFCN = 1 and IDFX = 1 but DFX is a null pointer"
+            });
         }
         if s.imas != 0 && self.mas.is_none() {
-            errors.push("IMAS = 1 but MAS is a null pointer");
+            refuse(&mut errors, || "IMAS = 1 but MAS is a null pointer");
         }
         if s.iout != 0 && self.solout.is_none() {
-            errors.push("IOUT = 1 but SOLOUT is a null pointer");
+            refuse(&mut errors, || "IOUT = 1 but SOLOUT is a null pointer");
         }
         errors
     }
@@ -424,10 +430,10 @@ impl Args {
             }
         }
         if i64::from(s.lwork) < lay.min_lwork {
-            errors.push(insufficient_work(lay.min_lwork));
+            refuse(errors, || insufficient_work(lay.min_lwork));
         }
         if i64::from(s.liwork) < lay.min_liwork {
-            errors.push(insufficient_iwork(lay.min_liwork));
+            refuse(errors, || insufficient_iwork(lay.min_liwork));
         }
         lay
     }

@@ -86,17 +86,21 @@ impl Coefficients {
         }
     }
 
-    /// ROCOE for METH = `meth` (1, 2 or 3, checked by the caller).
-    pub fn new(meth: usize) -> Self {
+    /// ROCOE for METH = `meth` (1, 2 or 3, checked by the caller): constant tables, so
+    /// that a call neither builds nor copies the 43 values.
+    pub fn new(meth: usize) -> &'static Self {
+        const BOOK: Coefficients = Coefficients::book();
+        const ALTERNATIVE: Coefficients = Coefficients::alternative();
+        const STEINEBACH: Coefficients = Coefficients::steinebach();
         match meth {
-            1 => Self::book(),
-            2 => Self::alternative(),
-            _ => Self::steinebach(),
+            1 => &BOOK,
+            2 => &ALTERNATIVE,
+            _ => &STEINEBACH,
         }
     }
 
     /// METH = 1.
-    fn book() -> Self {
+    const fn book() -> Self {
         Self {
             c2: 0.386,
             c3: 0.21,
@@ -145,7 +149,7 @@ impl Coefficients {
     }
 
     /// METH = 2.
-    fn alternative() -> Self {
+    const fn alternative() -> Self {
         Self {
             c2: 0.3507221,
             c3: 0.2557041,
@@ -194,7 +198,7 @@ impl Coefficients {
     }
 
     /// METH = 3; `c2 = 3γ` is computed as the original computes it.
-    fn steinebach() -> Self {
+    const fn steinebach() -> Self {
         let gamma = 0.25;
         Self {
             c2: 3.0 * gamma,

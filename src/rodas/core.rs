@@ -5,7 +5,7 @@ use super::layout;
 use super::linear::Mass;
 use super::{Matrix, Options, Structure};
 use crate::hairer::messages::{Record, Refusal, Refusals};
-use crate::hairer::ToleranceRef;
+use crate::hairer::{refuse, ToleranceRef};
 use crate::radau5::core::storage;
 
 /// Validated input: everything RODAS derives before it calls ROSCOR.
@@ -46,22 +46,26 @@ impl<'t> Setup<'t> {
         let mut errors = Refusals::default();
         let n = structure.n;
         if n == 0 {
-            errors.push("N must be positive, N = 0".to_string());
+            refuse(&mut errors, || "N must be positive, N = 0".to_string());
         }
         if len_y != n {
-            errors.push(format!("Y has {len_y} components, N = {n}"));
+            refuse(&mut errors, || format!("Y has {len_y} components, N = {n}"));
         }
         if options.max_steps <= 0 {
-            errors.push(Refusal::with_record(
-                format!("wrong input IWORK(1) = {}", options.max_steps),
-                Record::text(" WRONG INPUT IWORK(1)=").int(options.max_steps),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("wrong input IWORK(1) = {}", options.max_steps),
+                    Record::text(" WRONG INPUT IWORK(1)=").int(options.max_steps),
+                )
+            });
         }
         if !(1..=3).contains(&options.method) {
-            errors.push(Refusal::with_record(
-                format!("curious input IWORK(2) = {}", options.method),
-                Record::text(" CURIOUS INPUT IWORK(2)=").int(options.method),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("curious input IWORK(2) = {}", options.method),
+                    Record::text(" CURIOUS INPUT IWORK(2)=").int(options.method),
+                )
+            });
         }
         let m1 = options.m1;
         let mut m2 = options.m2;
@@ -72,40 +76,48 @@ impl<'t> Setup<'t> {
             m2 = m1;
         }
         if m1 < 0 || m2 < 0 || m1 + m2 > n as i64 {
-            errors.push(Refusal::with_record(
-                format!("curious input for IWORK(9,10) = {m1}, {m2}"),
-                Record::text(" CURIOUS INPUT FOR IWORK(9,10)=")
-                    .int(m1)
-                    .int(m2),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("curious input for IWORK(9,10) = {m1}, {m2}"),
+                    Record::text(" CURIOUS INPUT FOR IWORK(9,10)=")
+                        .int(m1)
+                        .int(m2),
+                )
+            });
         }
         let nm1 = (n as i64 - m1.max(0)).max(0) as usize;
         let uround = options.uround;
         if !(1.0e-16..1.0).contains(&uround) {
-            errors.push(Refusal::with_record(
-                format!("coefficients have 16 digits, UROUND = {uround:e}"),
-                Record::text(" COEFFICIENTS HAVE 16 DIGITS, UROUND=").real(uround),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("coefficients have 16 digits, UROUND = {uround:e}"),
+                    Record::text(" COEFFICIENTS HAVE 16 DIGITS, UROUND=").real(uround),
+                )
+            });
         }
         let fac1 = 1.0 / options.step_ratio_min;
         let fac2 = 1.0 / options.step_ratio_max;
         if fac1 < 1.0 || fac2 > 1.0 || fac1.is_nan() || fac2.is_nan() {
             // The values in effect: the original prints WORK(3), WORK(4) as given.
-            errors.push(Refusal::with_record(
-                format!(
-                    "curious input WORK(3,4) = {:e}, {:e}",
-                    options.step_ratio_min, options.step_ratio_max
-                ),
-                Record::text(" CURIOUS INPUT WORK(3,4)=")
-                    .real(options.step_ratio_min)
-                    .real(options.step_ratio_max),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!(
+                        "curious input WORK(3,4) = {:e}, {:e}",
+                        options.step_ratio_min, options.step_ratio_max
+                    ),
+                    Record::text(" CURIOUS INPUT WORK(3,4)=")
+                        .real(options.step_ratio_min)
+                        .real(options.step_ratio_max),
+                )
+            });
         }
         if options.safety <= 0.001 || options.safety >= 1.0 || options.safety.is_nan() {
-            errors.push(Refusal::with_record(
-                format!("curious input for WORK(5) = {:e}", options.safety),
-                Record::text(" CURIOUS INPUT FOR WORK(5)=").real(options.safety),
-            ));
+            refuse(&mut errors, || {
+                Refusal::with_record(
+                    format!("curious input for WORK(5) = {:e}", options.safety),
+                    Record::text(" CURIOUS INPUT FOR WORK(5)=").real(options.safety),
+                )
+            });
         }
         tol.check(n, uround, &mut errors);
         let (jac_band, mass_kind) = storage(
@@ -121,14 +133,18 @@ impl<'t> Setup<'t> {
             if !structure.analytic_jacobian && m1u > 0 && md + (m1u / m2u) * m2u > n {
                 // The original's difference Jacobian groups columns with a stride
                 // MIN(MBJAC, N) instead of MIN(MBJAC, M2) and then perturbs Y(J), J > N.
-                errors.push(format!(
-                    "a banded difference Jacobian with M1 > 0 needs MLJAC + MUJAC + 1 <= M2, \
+                refuse(&mut errors, || {
+                    format!(
+                        "a banded difference Jacobian with M1 > 0 needs MLJAC + MUJAC + 1 <= M2, \
                      MLJAC = {ml}, MUJAC = {mu}, M2 = {m2}"
-                ));
+                    )
+                });
             }
         }
         if !x.is_finite() || !xend.is_finite() {
-            errors.push(format!("X = {x:e} and XEND = {xend:e} must be finite"));
+            refuse(&mut errors, || {
+                format!("X = {x:e} and XEND = {xend:e} must be finite")
+            });
         }
         if !errors.is_empty() {
             return Err(errors);

@@ -12,6 +12,7 @@
 
 use super::Matrix;
 use crate::hairer::messages::{mass_band, Refusals};
+use crate::hairer::refuse;
 
 /// WORK(21) (IEYNEW): the first of the arrays, after the parameters.
 pub const W_ARRAYS: usize = 20;
@@ -55,9 +56,11 @@ impl Layout {
         let nm1 = n - m1;
         let (ldjac, lde, jacobian, jac_written) = if mljac < nm1 {
             if mljac < 0 || mujac < 0 {
-                errors.push(format!(
-                    "bandwidths of the Jacobian must be >= 0, MLJAC = {mljac}, MUJAC = {mujac}"
-                ));
+                refuse(errors, || {
+                    format!(
+                        "bandwidths of the Jacobian must be >= 0, MLJAC = {mljac}, MUJAC = {mujac}"
+                    )
+                });
             }
             let jac = Matrix::Banded {
                 lower: mljac.max(0) as usize,
@@ -71,9 +74,11 @@ impl Layout {
             None => (0, None),
             Some((mlmas, mumas)) if mlmas != nm1 => {
                 if mlmas < 0 || mumas < 0 {
-                    errors.push(format!(
+                    refuse(errors, || {
+                        format!(
                         "bandwidths of the mass matrix must be >= 0, MLMAS = {mlmas}, MUMAS = {mumas}"
-                    ));
+                    )
+                    });
                 }
                 let m = Matrix::Banded {
                     lower: mlmas.max(0) as usize,
@@ -83,7 +88,7 @@ impl Layout {
             }
             Some((_, mumas)) => {
                 if jac_written.is_some() && mumas > nm1 {
-                    errors.push(mass_band("LARGER"));
+                    refuse(errors, || mass_band("LARGER"));
                 }
                 (nm1, Some(Matrix::Full))
             }

@@ -106,11 +106,12 @@ impl<'w> LinearSystem<'w> {
 
     /// SLVROD for a mass matrix other than I, from the second stage on: `ak = E⁻¹ (dy +
     /// hd·fx + M·ynew)`, the term `hd·fx` only when `hd ≠ 0`. Out of line: the step loop
-    /// calls it from five stages.
+    /// calls it from five stages; among the kernels (which a mass matrix's band or M1 > 0
+    /// runs through anyway), off the pages of M = I.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     #[allow(unsafe_code)]
-    #[link_section = hot_path!(rodas)]
+    #[link_section = hot_path!(kernels)]
     pub fn solve(
         &mut self,
         fjac: &[f64],

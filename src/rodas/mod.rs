@@ -48,7 +48,7 @@ pub use crate::integrator::Tolerance;
 pub use crate::radau5::Matrix;
 
 use crate::hairer::messages::Refusals;
-use crate::hairer::ToleranceRef;
+use crate::hairer::{refused, ToleranceRef};
 pub(crate) use crate::radau5::{Finish, Outcome};
 
 /// The user's problem: right-hand side, and the optional Jacobian, `∂f/∂x`, mass matrix
@@ -204,8 +204,17 @@ impl Options {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     pub fn from_legacy(work: &[f64], iwork: &[i32]) -> Self {
-        let w = |k: usize| work.get(k - 1).copied().unwrap_or(0.0);
-        let iw = |k: usize| i64::from(iwork.get(k - 1).copied().unwrap_or(0));
+        // The slots copied into fixed arrays first: one short loop each, then plain
+        // reads (compact code on the path of every call).
+        let (mut work5, mut iwork10) = ([0.0; 5], [0; 10]);
+        for (slot, &v) in work5.iter_mut().zip(work) {
+            *slot = v;
+        }
+        for (slot, &v) in iwork10.iter_mut().zip(iwork) {
+            *slot = v;
+        }
+        let w = |k: usize| work5[k - 1];
+        let iw = |k: usize| i64::from(iwork10[k - 1]);
         let d = Self::default();
         let or = |v: f64, default: f64| if v == 0.0 { default } else { v };
         let ior = |v: i64, default: i64| if v == 0 { default } else { v };
@@ -247,10 +256,12 @@ pub(crate) fn solve_in<P: Problem>(
 ) -> Result<Finish, Refusals> {
     let setup = core::Setup::new(structure, options, tol, y.len(), x, xend)?;
     if work.len() < setup.work_len() {
-        return Err(Refusals::one(format!(
-            "insufficient storage for WORK, {} values after WORK(20) needed",
-            setup.work_len()
-        )));
+        return Err(refused(|| {
+            format!(
+                "insufficient storage for WORK, {} values after WORK(20) needed",
+                setup.work_len()
+            )
+        }));
     }
     Ok(roscor::run(&setup, problem, x, y, xend, h, work))
 }

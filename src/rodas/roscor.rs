@@ -99,7 +99,7 @@ const MAX_REPEATS: usize = 100;
 /// WORK and the statistics.
 struct Stepper<'s, 'w> {
     setup: &'s Setup<'s>,
-    coef: Coefficients,
+    coef: &'static Coefficients,
     lin: LinearSystem<'w>,
     w: Work<'w>,
     /// The lengths of FJAC and FMAS.
@@ -299,7 +299,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
     #[link_section = hot_path!(rodas)]
     fn jacobian<P: Problem>(&mut self, problem: &mut P, x: f64, y: &mut [f64]) {
         let s = self.setup;
-        let (n, m1, m2) = (s.n, s.m1, s.m2);
+        let (n, m1) = (s.n, s.m1);
         let ld = s.ldjac();
         let w = &mut self.w;
         problem.fcn(x, y, w.dy1);
@@ -323,47 +323,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
                         y[i] = ysafe;
                     }
                 }
-                Some((mljac, mujac)) => {
-                    // Columns that share no row are perturbed together, in groups of
-                    // stride MD = MIN(MBJAC, N) (RADAU5 takes MIN(MBJAC, M2)); each group
-                    // is perturbed at least once, as the original's backward GOTO; 1-based
-                    // indices as the original so the bookkeeping reads the same.
-                    let md = (mljac + mujac + 1).min(n);
-                    for mm in 1..=(m1 / m2 + 1) {
-                        for k in 1..=md {
-                            let mut j = k + (mm - 1) * m2;
-                            loop {
-                                w.ak2[j - 1] = y[j - 1];
-                                w.ak3[j - 1] = (s.uround * fmax(y[j - 1].abs(), 1.0e-5)).sqrt();
-                                y[j - 1] += w.ak3[j - 1];
-                                j += md;
-                                if j > mm * m2 {
-                                    break;
-                                }
-                            }
-                            problem.fcn(x, y, w.ak1);
-                            let mut j = k + (mm - 1) * m2;
-                            let mut j1 = k;
-                            let mut lbeg = j1.saturating_sub(mujac).max(1) + m1;
-                            loop {
-                                let lend = m2.min(j1 + mljac) + m1;
-                                y[j - 1] = w.ak2[j - 1];
-                                // Row of (l, j) in band storage: l + MUJAC + 1 - j1 - m1.
-                                for l in lbeg..=lend {
-                                    let row = l + mujac + 1 - j1 - m1;
-                                    fjac[(row - 1) + (j - 1) * ld] =
-                                        (w.ak1[l - 1] - w.dy1[l - 1]) / w.ak3[j - 1];
-                                }
-                                j += md;
-                                j1 += md;
-                                lbeg = lend + 1;
-                                if j > mm * m2 {
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                }
+                Some(band) => banded_jacobian(problem, s, w, band, x, y),
             }
         }
         if !s.structure.autonomous {
@@ -395,7 +355,7 @@ impl<'s, 'w> Stepper<'s, 'w> {
         let s = self.setup;
         let n = s.n;
         if let (Some((e, ip)), 2..=8) = (self.lin.dense_storage(), n) {
-            let (c, w) = (&self.coef, &mut self.w);
+            let (c, w) = (self.coef, &mut self.w);
             match n {
                 2 => step_2(problem, s, c, (e, ip), w, st, y, fac)?,
                 3 => step_3(problem, s, c, (e, ip), w, st, y, fac)?,
@@ -432,12 +392,14 @@ impl<'s, 'w> Stepper<'s, 'w> {
     }
 
     /// The six stages, the embedded solution in YNEW with the error vector AK6 added to
-    /// it, and the dense output.
+    /// it, and the dense output. Out of line: the step loop of the orders solved in
+    /// registers never runs it, and inlined it parted their code across more pages.
+    #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(rodas)]
     fn stages<P: Problem>(&mut self, problem: &mut P, st: &State, y: &[f64], fac: f64) {
         let s = self.setup;
-        let c = self.coef;
+        let c = *self.coef;
         let n = s.n;
         let (x, h) = (st.x, st.h);
         let [hc21, hc31, hc32, hc41, hc42, hc43, hc51, hc52, hc53, hc54, hc61, hc62, hc63, hc64, hc65] =
@@ -648,6 +610,61 @@ impl<'s, 'w> Stepper<'s, 'w> {
         st.reject = false;
         st.h = hnew;
         None
+    }
+}
+
+/// The banded difference Jacobian: columns that share no row are perturbed together, in
+/// groups of stride MD = MIN(MBJAC, N) (RADAU5 takes MIN(MBJAC, M2)); each group is
+/// perturbed at least once, as the original's backward GOTO; 1-based indices as the
+/// original so the bookkeeping reads the same. Out of line, among the kernels: the
+/// full Jacobian's path spans fewer pages without it.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(kernels)]
+fn banded_jacobian<P: Problem>(
+    problem: &mut P,
+    s: &Setup<'_>,
+    w: &mut Work<'_>,
+    (mljac, mujac): (usize, usize),
+    x: f64,
+    y: &mut [f64],
+) {
+    let (n, m1, m2) = (s.n, s.m1, s.m2);
+    let ld = s.ldjac();
+    let fjac = &mut *w.tail;
+    let md = (mljac + mujac + 1).min(n);
+    for mm in 1..=(m1 / m2 + 1) {
+        for k in 1..=md {
+            let mut j = k + (mm - 1) * m2;
+            loop {
+                w.ak2[j - 1] = y[j - 1];
+                w.ak3[j - 1] = (s.uround * fmax(y[j - 1].abs(), 1.0e-5)).sqrt();
+                y[j - 1] += w.ak3[j - 1];
+                j += md;
+                if j > mm * m2 {
+                    break;
+                }
+            }
+            problem.fcn(x, y, w.ak1);
+            let mut j = k + (mm - 1) * m2;
+            let mut j1 = k;
+            let mut lbeg = j1.saturating_sub(mujac).max(1) + m1;
+            loop {
+                let lend = m2.min(j1 + mljac) + m1;
+                y[j - 1] = w.ak2[j - 1];
+                // Row of (l, j) in band storage: l + MUJAC + 1 - j1 - m1.
+                for l in lbeg..=lend {
+                    let row = l + mujac + 1 - j1 - m1;
+                    fjac[(row - 1) + (j - 1) * ld] = (w.ak1[l - 1] - w.dy1[l - 1]) / w.ak3[j - 1];
+                }
+                j += md;
+                j1 += md;
+                lbeg = lend + 1;
+                if j > mm * m2 {
+                    break;
+                }
+            }
+        }
     }
 }
 
