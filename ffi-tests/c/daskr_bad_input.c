@@ -2,7 +2,9 @@
  * input), print the reason on stderr, write nothing outside the caller's arrays (guard
  * values around every array) and never crash or hang. Also: root functions that return
  * NaN (taken as the original takes them: a root with JROOT = 0, IDID = 5), and a Krylov request (INFO(12) = 1) without a PSOL. INFO(1) = -1 on a first
- * call (the original's fatal "no appropriate action" stop) is refused with -33. Prints
+ * call (the original's fatal "no appropriate action" stop) is refused with -33, and so is
+ * a continuation call whose IWORK marks the iteration matrix current (JCALC = 1) beside
+ * pivots DGEFA cannot have chosen (the original would index outside the matrix). Prints
  * "CASE <name> IDID <idid> ok|FAILED" per case, "NANROOT t y1" after the NaN case and
  * "FAILURES <n>". */
 #include <math.h>
@@ -79,6 +81,42 @@ static void run_case(const char *name, struct setup s, int expected) {
     free(rwork - GUARD); free(iwork - GUARD); free(info - GUARD); free(jroot - GUARD);
 }
 
+/* A valid run to TOUT = 1, then a continuation call to TOUT = 2 with IWORK(5) (JCALC)
+ * and the pivots IWORK(41..43) replaced. */
+static void run_continuation(const char *name, int32_t jcalc, const int32_t pivots[3],
+                             int expected) {
+    int32_t neq = 3, nrt = 0, lrw = 60 + 9 * 3 + 9, liw = 40 + 3;
+    double *y = dalloc(3), *yp = dalloc(3), *rtol = dalloc(1), *atol = dalloc(1);
+    double *rwork = dalloc(lrw);
+    int32_t *iwork = ialloc(liw), *info = ialloc(20), *jroot = ialloc(1);
+    for (int i = 0; i < 3; i++) { y[i] = 1.0; yp[i] = -(i + 1.0); }
+    for (int i = 0; i < lrw; i++) rwork[i] = 0.0;
+    for (int i = 0; i < liw; i++) iwork[i] = 0;
+    for (int i = 0; i < 20; i++) info[i] = 0;
+    jroot[0] = 0;
+    rtol[0] = 1e-6;
+    atol[0] = 1e-6;
+    double t = 0.0, tout = 1.0, rpar[1] = {0};
+    int32_t idid = 99, ipar[1] = {3};
+    ddaskr_(decay, &neq, &t, y, yp, &tout, info, rtol, atol, &idid, rwork, &lrw, iwork, &liw,
+            rpar, ipar, NULL, NULL, root_ok, &nrt, jroot);
+    int ok = idid == 3;
+    iwork[4] = jcalc;
+    for (int i = 0; i < 3; i++) iwork[40 + i] = pivots[i];
+    info[0] = 1;
+    tout = 2.0;
+    idid = 99;
+    ddaskr_(decay, &neq, &t, y, yp, &tout, info, rtol, atol, &idid, rwork, &lrw, iwork, &liw,
+            rpar, ipar, NULL, NULL, root_ok, &nrt, jroot);
+    ok = ok && idid == expected && dguards_ok(y, 3) && dguards_ok(yp, 3) &&
+         dguards_ok(rwork, lrw) && iguards_ok(iwork, liw) && iguards_ok(info, 20);
+    printf("CASE %s IDID %d %s\n", name, idid, ok ? "ok" : "FAILED");
+    fflush(stdout);
+    if (!ok) failures++;
+    free(y - GUARD); free(yp - GUARD); free(rtol - GUARD); free(atol - GUARD);
+    free(rwork - GUARD); free(iwork - GUARD); free(info - GUARD); free(jroot - GUARD);
+}
+
 int main(void) {
     const int n = 3, nrt = 2;
     struct setup good = {
@@ -113,6 +151,12 @@ int main(void) {
     s = good; s.root = 1; run_case("root_nan", s, 5);
     s = good; s.root = 2; run_case("root_zero_everywhere", s, -33);
     s = good; s.nrt = 0; run_case("no_roots", s, 3);
+    const int32_t unset[3] = {0, 0, 0}, above[3] = {1, 2, 4}, below[3] = {2, 1, 3},
+                  extreme[3] = {INT32_MIN, 2, 3};
+    run_continuation("continuation_pivots_unset", 1, unset, -33);
+    run_continuation("continuation_pivot_above_neq", 1, above, -33);
+    run_continuation("continuation_pivot_below_row", 1, below, -33);
+    run_continuation("continuation_pivot_int32_min", 1, extreme, -33);
     printf("FAILURES %d\n", failures);
     return failures == 0 ? 0 : 1;
 }

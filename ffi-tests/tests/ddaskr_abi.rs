@@ -22,7 +22,7 @@ fn bad_input_gets_minus_33_and_a_message() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert_eq!(
         stdout.lines().filter(|l| l.starts_with("CASE ")).count(),
-        24,
+        28,
         "{stdout}"
     );
     assert!(stdout.contains("FAILURES 0"), "{stdout}");
@@ -43,6 +43,7 @@ fn bad_input_gets_minus_33_and_a_message() {
         "NRT (=I1) .LT. 0",
         "ZERO VALUES WERE FOUND AT TWO VERY CLOSE T VALUES",
         "THE LAST STEP TERMINATED WITH A NEGATIVE VALUE (=I1) OF IDID AND NO APPROPRIATE ACTION WAS TAKEN. RUN TERMINATED  In above message, I1 = 99",
+        "INFO(1) = 1 BUT THE ITERATION MATRIX WAS NEVER FACTORED: RESTART WITH INFO(1) = 0",
     ] {
         assert!(
             stderr.contains(needle),
