@@ -113,6 +113,16 @@ pub(crate) fn mass_band(relation: &str) -> Refusal {
     )
 }
 
+/// IWORK(9) (M1) and IWORK(10) (M2) not a split of N (RADAU5's and RODAS's test).
+pub(crate) fn curious_m1_m2(m1: i64, m2: i64) -> Refusal {
+    Refusal::with_record(
+        format!("curious input for IWORK(9,10) = {m1}, {m2}"),
+        Record::text(" CURIOUS INPUT FOR IWORK(9,10)=")
+            .int(m1)
+            .int(m2),
+    )
+}
+
 /// WORK shorter than the layout needs.
 pub(crate) fn insufficient_work(min_lwork: i64) -> Refusal {
     Refusal::with_record(

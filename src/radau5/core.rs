@@ -6,7 +6,7 @@
 use super::layout;
 use super::{transform_tolerance, Matrix, Options, Structure};
 use crate::hairer::linear::{LinearSystem, Mass};
-use crate::hairer::messages::{mass_band, Record, Refusal, Refusals};
+use crate::hairer::messages::{curious_m1_m2, mass_band, Record, Refusal, Refusals};
 use crate::hairer::{refuse, OnStack, ToleranceRef};
 
 /// RTOL and ATOL as RADAU5 transforms them: one pair (ITOL = 0) or one per component, in
@@ -127,14 +127,7 @@ impl<'t> Setup<'t> {
             m2 = m1;
         }
         if m1 < 0 || m2 < 0 || m1 + m2 > n as i64 {
-            refuse(&mut errors, || {
-                Refusal::with_record(
-                    format!("curious input for IWORK(9,10) = {m1}, {m2}"),
-                    Record::text(" CURIOUS INPUT FOR IWORK(9,10)=")
-                        .int(m1)
-                        .int(m2),
-                )
-            });
+            refuse(&mut errors, || curious_m1_m2(m1, m2));
         }
         let nm1 = (n as i64 - m1.max(0)).max(0) as usize;
         if options.safety <= 0.001 || options.safety >= 1.0 {

@@ -4,7 +4,7 @@
 use super::layout;
 use super::linear::Mass;
 use super::{Matrix, Options, Structure};
-use crate::hairer::messages::{Record, Refusal, Refusals};
+use crate::hairer::messages::{curious_m1_m2, Record, Refusal, Refusals};
 use crate::hairer::{refuse, ToleranceRef};
 use crate::radau5::core::storage;
 
@@ -76,14 +76,7 @@ impl<'t> Setup<'t> {
             m2 = m1;
         }
         if m1 < 0 || m2 < 0 || m1 + m2 > n as i64 {
-            refuse(&mut errors, || {
-                Refusal::with_record(
-                    format!("curious input for IWORK(9,10) = {m1}, {m2}"),
-                    Record::text(" CURIOUS INPUT FOR IWORK(9,10)=")
-                        .int(m1)
-                        .int(m2),
-                )
-            });
+            refuse(&mut errors, || curious_m1_m2(m1, m2));
         }
         let nm1 = (n as i64 - m1.max(0)).max(0) as usize;
         let uround = options.uround;
