@@ -243,15 +243,11 @@ impl<'w, 'n> Run<'w, 'n> {
     #[link_section = hot_path!(daskr)]
     fn update_weights(&mut self, from_y: bool) -> bool {
         let w = &mut self.w;
-        let base: &[f64] = if from_y {
-            self.y
-        } else {
-            &w.phi[..w.layout.neq]
-        };
+        let base: &[f64] = if from_y { self.y } else { &w.phi[..w.neq] };
         if !set_reciprocal_weights(self.info[1] == 1, self.rtol, self.atol, base, w.wt) {
             return false;
         }
-        if w.layout.separate_vt {
+        if w.separate_vt {
             mask_algebraic(w.id, w.wt, w.vt);
         }
         true
@@ -261,7 +257,7 @@ impl<'w, 'n> Run<'w, 'n> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn initial_step(&self, tdist: f64) -> f64 {
-        let vt: &[f64] = if self.w.layout.separate_vt {
+        let vt: &[f64] = if self.w.separate_vt {
             self.w.vt
         } else {
             self.w.wt
@@ -295,7 +291,7 @@ impl<'w, 'n> Run<'w, 'n> {
             }
         }
         head[RW_EPCON] = 0.33;
-        head[RW_SQRN] = (self.w.layout.neq as f64).sqrt();
+        head[RW_SQRN] = (self.w.neq as f64).sqrt();
         head[RW_RSQRN] = 1.0 / head[RW_SQRN];
         let tdist = (tout - t0).abs();
         if tdist < hmin {
@@ -398,7 +394,7 @@ impl<'w, 'n> Run<'w, 'n> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn start_history<P: Problem + ?Sized>(&mut self, p: &mut P) -> Result<Start, Stop> {
-        let (h, neq) = (self.h, self.w.layout.neq);
+        let (h, neq) = (self.h, self.w.neq);
         let w = &mut self.w;
         w.head[RW_H] = h;
         column_mut(w.phi, neq, 0).copy_from_slice(self.y);
@@ -410,7 +406,7 @@ impl<'w, 'n> Run<'w, 'n> {
         w.head[RW_PSI] = h;
         w.head[RW_PSI + 1] = 2.0 * h;
         w.iw[IW_KOLD] = 1;
-        if self.w.layout.nrt > 0 {
+        if self.w.nrt > 0 {
             self.roots(p, Job::Start, self.t0)?;
         }
         Ok(Start::Integrate)
@@ -455,7 +451,7 @@ impl<'w, 'n> Run<'w, 'n> {
         self.tn = self.w.head[RW_TN];
         self.h = self.w.head[RW_H];
         let tn = self.tn;
-        if self.w.layout.nrt > 0 && self.roots(p, Job::Resume, tn)? {
+        if self.w.nrt > 0 && self.roots(p, Job::Resume, tn)? {
             return Ok(Start::Done(Success::Root));
         }
         self.h = self.limited(self.h);
@@ -511,12 +507,12 @@ impl<'w, 'n> Run<'w, 'n> {
         &mut self,
         p: &mut P,
     ) -> Result<Result<Success, Failure>, Stop> {
-        let (neq, uround, tout) = (self.w.layout.neq, self.uround, self.tout);
+        let (neq, uround, tout) = (self.w.neq, self.uround, self.tout);
         loop {
             if self.w.iw[IW_NST] - self.w.iw[IW_NSTL] >= 500 {
                 return Ok(Err(Failure::TooMuchWork));
             }
-            if self.w.layout.krylov.is_some() {
+            if self.w.krylov {
                 self.check_performance();
             }
             if !self.update_weights(false) {
@@ -546,7 +542,7 @@ impl<'w, 'n> Run<'w, 'n> {
             if let Err(failure) = take_step(p, tn, y, yp, h, jstart, w, &limits, jflg) {
                 return Ok(Err(failure));
             }
-            if self.w.layout.nrt > 0 && self.roots(p, Job::AfterStep, self.tn)? {
+            if self.w.nrt > 0 && self.roots(p, Job::AfterStep, self.tn)? {
                 return Ok(Ok(Success::Root));
             }
             if let Some(success) = self.after_step() {

@@ -70,12 +70,12 @@ pub fn initial_values<P: Problem + ?Sized>(
     let (saved, trial) = phi.split_at_mut(2 * neq);
     saved[..neq].copy_from_slice(y);
     saved[neq..].copy_from_slice(yp);
-    let mut scratch = if w.layout.krylov.is_some() {
+    let mut scratch = if w.krylov {
         vec![0.0; 3 * neq]
     } else {
         Vec::new()
     };
-    let (yic, ypic, pwk) = if w.layout.krylov.is_some() {
+    let (yic, ypic, pwk) = if w.krylov {
         let (yic, rest) = scratch.split_at_mut(neq);
         let (ypic, pwk) = rest.split_at_mut(neq);
         (yic, ypic, pwk)
@@ -85,7 +85,7 @@ pub fn initial_values<P: Problem + ?Sized>(
     };
     let mut cj = if ctl.icopt == 2 { 0.0 } else { 1.0 / *h };
     let result = loop {
-        let attempt = if w.layout.krylov.is_some() {
+        let attempt = if w.krylov {
             let trial = Trial {
                 yic: &mut *yic,
                 ypic: &mut *ypic,
@@ -216,7 +216,7 @@ fn newton<P: Problem + ?Sized>(
     let lsoff = w.iw[IW_LSOFF] == 1;
     let mut m = 0;
     let mut rate;
-    solve(&w.layout.shape(), w.wm, w.ipvt, w.delta);
+    solve(&w.shape, w.wm, w.ipvt, w.delta);
     let mut delnrm = weighted_rms(w.delta, w.wt);
     let mut fnrm = delnrm;
     if ctl.tscale > 0.0 {
@@ -345,7 +345,7 @@ fn line_search<P: Problem + ?Sized>(
         if flag != ResFlag::Ok {
             return Search::Failed(flag);
         }
-        solve(&w.layout.shape(), w.wm, w.ipvt, w.e);
+        solve(&w.shape, w.wm, w.ipvt, w.e);
         let mut fnrmp = weighted_rms(w.e, w.wt);
         if ctl.tscale > 0.0 {
             fnrmp = fnrmp * ctl.tscale * cj.abs();

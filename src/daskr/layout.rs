@@ -296,8 +296,10 @@ impl Layout {
 /// Why [`Work::split`]'s heads exist: its arrays were checked against LENRW and LENIW.
 const LONG_ENOUGH: &str = "RWORK and IWORK checked against LENRW and LENIW";
 
-/// RWORK and IWORK cut into the pieces the original addresses by offset. Built only
-/// over arrays at least LENRW/LENIW long.
+/// RWORK and IWORK cut into the pieces the original addresses by offset, with the few
+/// facts of the layout the steps read (not the whole [`Layout`]: copied into every
+/// call's state, its wide moves read fields just stored one by one, a store-forwarding
+/// stall). Built only over arrays at least LENRW/LENIW long.
 pub struct Work<'a> {
     /// RWORK(1..60): scalars and the ALPHA, BETA, GAMMA, PSI, SIGMA arrays, T0, TLAST.
     /// Fixed-length, so that indexing it by the slot constants needs no bounds check.
@@ -331,8 +333,16 @@ pub struct Work<'a> {
     pub id: &'a [i32],
     /// LINPACK pivots; with the Krylov option the user's IWP (LENIWP values).
     pub ipvt: &'a mut [i32],
-    /// The layout the pieces were cut by.
-    pub layout: Layout,
+    /// NEQ.
+    pub neq: usize,
+    /// NRT.
+    pub nrt: usize,
+    /// Whether VT is its own array (INFO(16) = 1).
+    pub separate_vt: bool,
+    /// Whether the Krylov option is on (INFO(12) = 1).
+    pub krylov: bool,
+    /// How the iteration matrix is formed and stored (direct methods).
+    pub shape: Shape,
 }
 
 impl<'a> Work<'a> {
@@ -378,7 +388,11 @@ impl<'a> Work<'a> {
             icnstr,
             id,
             ipvt,
-            layout,
+            neq: n,
+            nrt: layout.nrt,
+            separate_vt: layout.separate_vt,
+            krylov: layout.krylov.is_some(),
+            shape: layout.shape(),
         }
     }
 }

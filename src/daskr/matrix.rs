@@ -39,7 +39,7 @@ pub fn form_matrix<P: Problem + ?Sized>(
     h: f64,
     uround: f64,
 ) -> MatrixOutcome {
-    let shape = w.layout.shape();
+    let shape = w.shape;
     let (pd, save) = w.wm.split_at_mut(shape.lenpd);
     if shape.mtype.is_analytic() {
         pd.fill(0.0);

@@ -99,7 +99,7 @@ pub fn take_step<P: Problem + ?Sized>(
         let beta = &coefficients[C_BETA..C_BETA + 6];
         scale_differences(w.phi, neq, beta, c.ns + 1, k + 1, false);
         *x += *h;
-        let nls = if w.layout.krylov.is_some() {
+        let nls = if w.krylov {
             newton_krylov(p, *x, y, yp, *h, *jstart, &mut c, cjlast, w, lim, jflg)
         } else {
             newton(p, *x, y, yp, *h, *jstart, &mut c, cjlast, w, lim)
@@ -283,7 +283,7 @@ fn corrector<P: Problem + ?Sized>(
     epcon: f64,
 ) -> Result<(), ResFlag> {
     let cj = c.cj;
-    let shape = w.layout.shape();
+    let shape = w.shape;
     let mut m = 0;
     let mut oldnrm = 0.0;
     loop {
