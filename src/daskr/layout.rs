@@ -316,12 +316,9 @@ pub struct Work<'a> {
     pub vt: &'a mut [f64],
     /// PHI: modified divided differences, NEQ per column, NCPHI columns.
     pub phi: &'a mut [f64],
-    /// R0, R1, RX: root-function values at T0, at the right end, at the iterate.
-    pub r0: &'a mut [f64],
-    /// R1.
-    pub r1: &'a mut [f64],
-    /// RX.
-    pub rx: &'a mut [f64],
+    /// R0, R1, RX, NRT values each: root-function values at T0, at the right end, at
+    /// the iterate (one slice: fewer pieces cut and kept on every call).
+    pub roots: &'a mut [f64],
     /// WM: the iteration matrix and its LU factors, then the band difference save area;
     /// with the Krylov option the GMRES work space, then WP.
     pub wm: &'a mut [f64],
@@ -362,9 +359,7 @@ impl<'a> Work<'a> {
         let (wt, rest) = rest.split_at_mut(n);
         let (vt, rest) = rest.split_at_mut(if layout.separate_vt { n } else { 0 });
         let (phi, rest) = rest.split_at_mut(layout.ncphi * n);
-        let (r0, rest) = rest.split_at_mut(layout.nrt);
-        let (r1, rest) = rest.split_at_mut(layout.nrt);
-        let (rx, rest) = rest.split_at_mut(layout.nrt);
+        let (roots, rest) = rest.split_at_mut(3 * layout.nrt);
         let wm = &mut rest[..layout.wm_len()];
         let (iw, rest) = iwork
             .split_first_chunk_mut::<IW_HEADER>()
@@ -380,9 +375,7 @@ impl<'a> Work<'a> {
             wt,
             vt,
             phi,
-            r0,
-            r1,
-            rx,
+            roots,
             wm,
             iw,
             icnstr,

@@ -59,6 +59,8 @@ pub fn check<P: Problem + ?Sized>(
     w: &mut Work<'_>,
 ) -> Check {
     let neq = y.len();
+    let (r0, rest) = w.roots.split_at_mut(jroot.len());
+    let (r1, rx) = rest.split_at_mut(jroot.len());
     let h = w.head[RW_PSI];
     jroot.fill(0);
     let hminr = (tn.abs() + h.abs()) * uround * 100.0;
@@ -72,17 +74,17 @@ pub fn check<P: Problem + ?Sized>(
             // look a little ahead (a tenth of the first step at least).
             interpolate(tn, t0, y, yp, kold, w.phi, &psi);
             w.iw[IW_NRTE] = 0;
-            evaluate(p, w.iw, t0, y, yp, w.r0);
-            if w.r0.iter().any(|v| v.abs() == 0.0) {
+            evaluate(p, w.iw, t0, y, yp, r0);
+            if r0.iter().any(|v| v.abs() == 0.0) {
                 let temp2 = fmax(hminr / h.abs(), 0.1);
                 let temp1 = temp2 * h;
                 t0 += temp1;
                 for (yi, ph) in y.iter_mut().zip(&w.phi[neq..2 * neq]) {
                     *yi += temp2 * ph;
                 }
-                evaluate(p, w.iw, t0, y, yp, w.r0);
+                evaluate(p, w.iw, t0, y, yp, r0);
                 w.head[RW_T0] = t0;
-                if w.r0.iter().any(|v| v.abs() == 0.0) {
+                if r0.iter().any(|v| v.abs() == 0.0) {
                     return Check::ZeroTwice;
                 }
             }
@@ -93,9 +95,9 @@ pub fn check<P: Problem + ?Sized>(
                 // Statements 200-250: a root was returned at T0. Components zero at T0
                 // must not be zero just after it; a new zero just after T0 is a root.
                 interpolate(tn, t0, y, yp, kold, w.phi, &psi);
-                evaluate(p, w.iw, t0, y, yp, w.r0);
+                evaluate(p, w.iw, t0, y, yp, r0);
                 let mut zroot = false;
-                for (j, v) in jroot.iter_mut().zip(w.r0.iter()) {
+                for (j, v) in jroot.iter_mut().zip(r0.iter()) {
                     if v.abs() == 0.0 {
                         zroot = true;
                         *j = 1;
@@ -112,10 +114,10 @@ pub fn check<P: Problem + ?Sized>(
                             *yi += temp2 * ph;
                         }
                     }
-                    evaluate(p, w.iw, t0, y, yp, w.r0);
+                    evaluate(p, w.iw, t0, y, yp, r0);
                     w.head[RW_T0] = t0;
                     let mut found = false;
-                    for (j, v) in jroot.iter_mut().zip(w.r0.iter()) {
+                    for (j, v) in jroot.iter_mut().zip(r0.iter()) {
                         if v.abs() > 0.0 {
                             continue;
                         }
@@ -146,16 +148,16 @@ pub fn check<P: Problem + ?Sized>(
         tout
     };
     interpolate(tn, t1, y, yp, kold, w.phi, &psi);
-    evaluate(p, w.iw, t1, y, yp, w.r1);
+    evaluate(p, w.iw, t1, y, yp, r1);
     let (mut x0, mut x1) = (t0, t1);
     let (phi, iw) = (&*w.phi, &mut *w.iw);
-    let outcome = search(hminr, &mut x0, &mut x1, w.r0, w.r1, w.rx, jroot, |x, rx| {
+    let outcome = search(hminr, &mut x0, &mut x1, r0, r1, rx, jroot, |x, rx| {
         interpolate(tn, x, y, yp, kold, phi, &psi);
         evaluate(p, iw, x, y, yp, rx);
     });
     let (Outcome::Found(x) | Outcome::ZeroAtEnd(x) | Outcome::None(x)) = outcome;
     w.head[RW_T0] = x;
-    w.r0.copy_from_slice(w.rx);
+    r0.copy_from_slice(rx);
     if matches!(outcome, Outcome::None(_)) {
         return Check::Clear;
     }
