@@ -42,9 +42,57 @@ impl Estimates {
     }
 }
 
+/// A method's weighted norm as [`estimate_errors`] takes it: of one vector, and of the
+/// estimates' sums `e`, `e + a`, `e + a + b` (formed into `delta` one after another
+/// unless the method forms them side by side).
+pub trait ErrorNorm {
+    /// The norm of `v`.
+    fn norm(&self, v: &[f64]) -> f64;
+
+    /// The norms of `e`, `e + a` (`a_i + e_i`) and, with `b`, `e + a + b` (else 0);
+    /// `delta` holds the last sum formed.
+    #[inline(always)]
+    fn of_sums(&self, e: &[f64], a: &[f64], b: Option<&[f64]>, delta: &mut [f64]) -> [f64; 3] {
+        norms_of_sums(|v| self.norm(v), e, a, b, delta)
+    }
+}
+
+/// [`ErrorNorm::of_sums`] one norm after another, the sums formed in `delta`.
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
+pub fn norms_of_sums(
+    norm: impl Fn(&[f64]) -> f64,
+    e: &[f64],
+    a: &[f64],
+    b: Option<&[f64]>,
+    delta: &mut [f64],
+) -> [f64; 3] {
+    let first = norm(e);
+    for ((d, p), ei) in delta.iter_mut().zip(a).zip(e) {
+        *d = p + ei;
+    }
+    let second = norm(delta);
+    let Some(b) = b else {
+        return [first, second, 0.0];
+    };
+    for (d, p) in delta.iter_mut().zip(b) {
+        *d += p;
+    }
+    [first, second, norm(delta)]
+}
+
+impl<F: Fn(&[f64]) -> f64> ErrorNorm for F {
+    #[inline(always)]
+    fn norm(&self, v: &[f64]) -> f64 {
+        self(v)
+    }
+}
+
 /// Estimates the error at orders K, K-1 and K-2 from the corrector change `e` and decides
 /// whether to lower the order (labels 400-420). `c` is the coefficient block, `ck` the
 /// error constant, `delta` work space; `norm` is the method's weighted norm.
+#[inline(always)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
 pub fn estimate_errors(
@@ -56,27 +104,41 @@ pub fn estimate_errors(
     ck: f64,
     norm: impl Fn(&[f64]) -> f64,
 ) -> Estimates {
+    estimate_errors_with(c, phi, e, delta, k, ck, norm)
+}
+
+/// [`estimate_errors`] with a norm that may form the estimates' norms side by side.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
+pub fn estimate_errors_with(
+    c: &[f64],
+    phi: &[f64],
+    e: &[f64],
+    delta: &mut [f64],
+    k: usize,
+    ck: f64,
+    norm: impl ErrorNorm,
+) -> Estimates {
     let neq = e.len();
     let mut knew = k;
     let mut erkm1 = 0.0;
     let mut terkm1 = 0.0;
-    let enorm = norm(e);
+    let [enorm, nkm1, nkm2] = if k == 1 {
+        [norm.norm(e), 0.0, 0.0]
+    } else {
+        let below = (k > 2).then(|| column(phi, neq, k - 1));
+        norm.of_sums(e, column(phi, neq, k), below, delta)
+    };
     let erk = c[C_SIGMA + k] * enorm;
     let terk = real(k + 1) * erk;
     let mut est = erk;
     if k != 1 {
-        for ((d, p), ei) in delta.iter_mut().zip(column(phi, neq, k)).zip(e) {
-            *d = p + ei;
-        }
-        erkm1 = c[C_SIGMA + k - 1] * norm(delta);
+        erkm1 = c[C_SIGMA + k - 1] * nkm1;
         terkm1 = real(k) * erkm1;
         let lower = if k <= 2 {
             terkm1 <= 0.5 * terk
         } else {
-            for (d, p) in delta.iter_mut().zip(column(phi, neq, k - 1)) {
-                *d += p;
-            }
-            let erkm2 = c[C_SIGMA + k - 2] * norm(delta);
+            let erkm2 = c[C_SIGMA + k - 2] * nkm2;
             let terkm2 = real(k - 1) * erkm2;
             // Label 410: IF(MAX(TERKM1,TERKM2).GT.TERK) GO TO 430, else lower the order;
             // NaN falls through to 420. MAX as the reference gfortran build computes it:

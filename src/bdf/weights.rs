@@ -107,6 +107,14 @@ fn few<const N: usize>(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) ->
     // Each v_i through an index the compiler cannot see: knowing them, it loads pairs of
     // v, which the step has just stored one by one, and waits for those stores.
     let r: [f64; N] = std::array::from_fn(|i| ratio(v[std::hint::black_box(i)], w[i]));
+    rms_of_ratios(r)
+}
+
+/// [`few`]'s norm of the ratios `r`.
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
+fn rms_of_ratios<const N: usize>(r: [f64; N]) -> f64 {
     let largest = if N > 4 {
         largest_magnitude(r.into_iter())
     } else {
@@ -130,6 +138,39 @@ fn few<const N: usize>(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) ->
         sum += q * q;
     }
     largest * (sum / N as f64).sqrt()
+}
+
+/// The norms [`scaled_rms`] gives `e`, `e + a` and, with `b`, `e + a + b` (else 0), of
+/// `N` components, the sums formed as `a_i + e_i` and then `+ b_i`; `sum` receives the
+/// last sum formed (the callers' work space, where they form it one norm at a time).
+/// The three norms are formed side by side in registers, so that their chains of
+/// divisions and square roots overlap.
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
+pub fn scaled_rms_of_sums<const N: usize>(
+    e: &[f64],
+    a: &[f64],
+    b: Option<&[f64]>,
+    w: &[f64],
+    sum: &mut [f64],
+    ratio: impl Fn(f64, f64) -> f64,
+) -> [f64; 3] {
+    let (e, a, w, sum) = (&e[..N], &a[..N], &w[..N], &mut sum[..N]);
+    // As in [`few`]: e_i, just stored one by one, loaded one by one.
+    let e: [f64; N] = std::array::from_fn(|i| e[std::hint::black_box(i)]);
+    let first: [f64; N] = std::array::from_fn(|i| a[i] + e[i]);
+    let r0: [f64; N] = std::array::from_fn(|i| ratio(e[i], w[i]));
+    let r1: [f64; N] = std::array::from_fn(|i| ratio(first[i], w[i]));
+    let Some(b) = b else {
+        sum.copy_from_slice(&first);
+        return [rms_of_ratios(r0), rms_of_ratios(r1), 0.0];
+    };
+    let b = &b[..N];
+    let second: [f64; N] = std::array::from_fn(|i| first[i] + b[i]);
+    let r2: [f64; N] = std::array::from_fn(|i| ratio(second[i], w[i]));
+    sum.copy_from_slice(&second);
+    [rms_of_ratios(r0), rms_of_ratios(r1), rms_of_ratios(r2)]
 }
 
 /// Components up to which [`many`] keeps the ratios on the stack.

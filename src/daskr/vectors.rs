@@ -5,7 +5,10 @@
 
 use crate::bdf::history::predicted;
 use crate::bdf::newton::RoundoffTest;
-use crate::bdf::weights::{largest_ratio, ratio_bound, rms_of, scaled_rms, set_weights};
+use crate::bdf::order::{norms_of_sums, ErrorNorm};
+use crate::bdf::weights::{
+    largest_ratio, ratio_bound, rms_of, scaled_rms, scaled_rms_of_sums, set_weights,
+};
 
 /// Sets the weights `rtol_i·|y_i| + atol_i` (DDAWTS) and replaces them by their
 /// reciprocals (DINVWT) in one pass: each reciprocal from the weight in its register,
@@ -47,6 +50,45 @@ pub fn set_reciprocal_weights(
 #[link_section = hot_path!(daskr)]
 pub fn weighted_rms(v: &[f64], rwt: &[f64]) -> f64 {
     scaled_rms(v, rwt, |vi, wi| vi * wi)
+}
+
+/// [`weighted_rms`] over the reciprocal weights it holds, as the error estimates take it.
+pub struct ErrorWeights<'a>(pub &'a [f64]);
+
+impl ErrorNorm for ErrorWeights<'_> {
+    #[inline(always)]
+    fn norm(&self, v: &[f64]) -> f64 {
+        weighted_rms(v, self.0)
+    }
+
+    #[inline(always)]
+    fn of_sums(&self, e: &[f64], a: &[f64], b: Option<&[f64]>, delta: &mut [f64]) -> [f64; 3] {
+        weighted_rms_of_sums(e, a, b, self.0, delta)
+    }
+}
+
+/// The error estimates' norms ([`ErrorNorm::of_sums`]): up to four components and at
+/// eight side by side in registers (their chains of divisions and square roots overlap),
+/// else one after another.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
+pub fn weighted_rms_of_sums(
+    e: &[f64],
+    a: &[f64],
+    b: Option<&[f64]>,
+    rwt: &[f64],
+    delta: &mut [f64],
+) -> [f64; 3] {
+    let ratio = |vi: f64, wi: f64| vi * wi;
+    match e.len() {
+        1 => scaled_rms_of_sums::<1>(e, a, b, rwt, delta, ratio),
+        2 => scaled_rms_of_sums::<2>(e, a, b, rwt, delta, ratio),
+        3 => scaled_rms_of_sums::<3>(e, a, b, rwt, delta, ratio),
+        4 => scaled_rms_of_sums::<4>(e, a, b, rwt, delta, ratio),
+        8 => scaled_rms_of_sums::<8>(e, a, b, rwt, delta, ratio),
+        _ => norms_of_sums(|v| weighted_rms(v, rwt), e, a, b, delta),
+    }
 }
 
 /// A bound of [`weighted_rms`]: NaN with it, else at least it ([`ratio_bound`]).
