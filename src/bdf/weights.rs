@@ -377,7 +377,7 @@ fn largest_magnitude(mut r: impl Iterator<Item = f64>) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{largest_ratio, ratio_bound, rms_of, scaled_rms};
+    use super::{largest_ratio, ratio_bound, rms_of, scaled_rms, scaled_rms_of_sums};
 
     /// DDANRM's and DDWNRM's loops: one chain for the largest magnitude, each ratio
     /// computed in both passes.
@@ -446,6 +446,51 @@ mod tests {
                     assert!(ours.is_nan() || ours <= largest_ratio(&v, &weights, ratio));
                 }
             }
+        }
+    }
+
+    /// The norms side by side are those of the sums formed one after another, and the
+    /// work space ends holding the last sum.
+    #[test]
+    fn norms_of_sums_as_one_after_another() {
+        fn check<const N: usize>(e: &[f64], a: &[f64], b: &[f64], w: &[f64]) {
+            let ratio = |x: f64, y: f64| x * y;
+            let first: Vec<f64> = a[..N].iter().zip(&e[..N]).map(|(p, q)| p + q).collect();
+            let second: Vec<f64> = first.iter().zip(&b[..N]).map(|(d, p)| d + p).collect();
+            let bits = |x: f64| if x.is_nan() { u64::MAX } else { x.to_bits() };
+            let expected = [
+                scaled_rms(&e[..N], w, ratio),
+                scaled_rms(&first, w, ratio),
+                scaled_rms(&second, w, ratio),
+            ];
+            let mut sum = [0.0; N];
+            let got = scaled_rms_of_sums::<N>(e, a, Some(b), w, &mut sum, ratio);
+            assert_eq!(got.map(bits), expected.map(bits), "{e:?} {a:?} {b:?}");
+            assert_eq!(
+                sum.map(bits),
+                <[f64; N]>::try_from(second).unwrap().map(bits)
+            );
+            let got = scaled_rms_of_sums::<N>(e, a, None, w, &mut sum, ratio);
+            assert_eq!(got.map(bits), [expected[0], expected[1], 0.0].map(bits));
+            assert_eq!(
+                sum.map(bits),
+                <[f64; N]>::try_from(first).unwrap().map(bits)
+            );
+        }
+        let values = [1.5e-3, -2.0, 0.0, -0.0, 7.25e10, -3.0e-300, f64::NAN, 4.0];
+        let pick = |start: usize, step: usize| -> Vec<f64> {
+            (0..8)
+                .map(|i| values[(start + step * i) % values.len()])
+                .collect()
+        };
+        let w = [1e-7, 3.0, 0.5, 2.0e-9, 1.0, 8.0, 1e3, 0.25];
+        for start in 0..values.len() {
+            let (e, a, b) = (pick(start, 3), pick(start + 1, 5), pick(start + 2, 7));
+            check::<1>(&e, &a, &b, &w);
+            check::<2>(&e, &a, &b, &w);
+            check::<3>(&e, &a, &b, &w);
+            check::<4>(&e, &a, &b, &w);
+            check::<8>(&e, &a, &b, &w);
         }
     }
 
