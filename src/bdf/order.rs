@@ -43,18 +43,15 @@ impl Estimates {
 }
 
 /// A method's weighted norm as [`estimate_errors`] takes it: of one vector, and of the
-/// estimates' sums `e`, `e + a`, `e + a + b` (formed into `delta` one after another
-/// unless the method forms them side by side).
+/// estimates' sums `e`, `e + a`, `e + a + b` (side by side where the method can, else
+/// with [`norms_of_sums`]).
 pub trait ErrorNorm {
     /// The norm of `v`.
     fn norm(&self, v: &[f64]) -> f64;
 
     /// The norms of `e`, `e + a` (`a_i + e_i`) and, with `b`, `e + a + b` (else 0);
     /// `delta` holds the last sum formed.
-    #[inline(always)]
-    fn of_sums(&self, e: &[f64], a: &[f64], b: Option<&[f64]>, delta: &mut [f64]) -> [f64; 3] {
-        norms_of_sums(|v| self.norm(v), e, a, b, delta)
-    }
+    fn of_sums(&self, e: &[f64], a: &[f64], b: Option<&[f64]>, delta: &mut [f64]) -> [f64; 3];
 }
 
 /// [`ErrorNorm::of_sums`] one norm after another, the sums formed in `delta`.
@@ -82,35 +79,13 @@ pub fn norms_of_sums(
     [first, second, norm(delta)]
 }
 
-impl<F: Fn(&[f64]) -> f64> ErrorNorm for F {
-    #[inline(always)]
-    fn norm(&self, v: &[f64]) -> f64 {
-        self(v)
-    }
-}
-
 /// Estimates the error at orders K, K-1 and K-2 from the corrector change `e` and decides
 /// whether to lower the order (labels 400-420). `c` is the coefficient block, `ck` the
-/// error constant, `delta` work space; `norm` is the method's weighted norm.
-#[inline(always)]
+/// error constant, `delta` work space; `norm` is the method's weighted norm, which may
+/// form the estimates' norms side by side ([`ErrorNorm`]).
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
 pub fn estimate_errors(
-    c: &[f64],
-    phi: &[f64],
-    e: &[f64],
-    delta: &mut [f64],
-    k: usize,
-    ck: f64,
-    norm: impl Fn(&[f64]) -> f64,
-) -> Estimates {
-    estimate_errors_with(c, phi, e, delta, k, ck, norm)
-}
-
-/// [`estimate_errors`] with a norm that may form the estimates' norms side by side.
-#[allow(unsafe_code)]
-#[link_section = hot_path!(bdf)]
-pub fn estimate_errors_with(
     c: &[f64],
     phi: &[f64],
     e: &[f64],

@@ -450,11 +450,16 @@ mod tests {
     }
 
     /// The norms side by side are those of the sums formed one after another, and the
-    /// work space ends holding the last sum.
+    /// work space ends holding the last sum (DDASKR's ratio and DDASSL's).
     #[test]
     fn norms_of_sums_as_one_after_another() {
-        fn check<const N: usize>(e: &[f64], a: &[f64], b: &[f64], w: &[f64]) {
-            let ratio = |x: f64, y: f64| x * y;
+        fn check<const N: usize>(
+            e: &[f64],
+            a: &[f64],
+            b: &[f64],
+            w: &[f64],
+            ratio: fn(f64, f64) -> f64,
+        ) {
             let first: Vec<f64> = a[..N].iter().zip(&e[..N]).map(|(p, q)| p + q).collect();
             let second: Vec<f64> = first.iter().zip(&b[..N]).map(|(d, p)| d + p).collect();
             let bits = |x: f64| if x.is_nan() { u64::MAX } else { x.to_bits() };
@@ -486,11 +491,14 @@ mod tests {
         let w = [1e-7, 3.0, 0.5, 2.0e-9, 1.0, 8.0, 1e3, 0.25];
         for start in 0..values.len() {
             let (e, a, b) = (pick(start, 3), pick(start + 1, 5), pick(start + 2, 7));
-            check::<1>(&e, &a, &b, &w);
-            check::<2>(&e, &a, &b, &w);
-            check::<3>(&e, &a, &b, &w);
-            check::<4>(&e, &a, &b, &w);
-            check::<8>(&e, &a, &b, &w);
+            // DDASKR's ratio (reciprocal weights) and DDASSL's (weights).
+            for ratio in [|x: f64, y: f64| x * y, |x: f64, y: f64| x / y] {
+                check::<1>(&e, &a, &b, &w, ratio);
+                check::<2>(&e, &a, &b, &w, ratio);
+                check::<3>(&e, &a, &b, &w, ratio);
+                check::<4>(&e, &a, &b, &w, ratio);
+                check::<8>(&e, &a, &b, &w, ratio);
+            }
         }
     }
 

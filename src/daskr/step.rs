@@ -18,7 +18,7 @@ use crate::bdf::matrix::MatrixOutcome;
 use crate::bdf::newton::{
     clip_negative, newton_correction, rate, RoundoffTest, StepLimits, MAX_NEWTON,
 };
-use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors_with, Estimates};
+use crate::bdf::order::{accept_step, after_error_test_failure, estimate_errors, Estimates};
 use crate::bdf::outcome::{Failure, StepFailure};
 use crate::intrinsics::fmax;
 
@@ -110,7 +110,7 @@ pub fn take_step<P: Problem + ?Sized>(
             Ok(()) => {
                 let (coef, phi, e, delta) = (&w.head[RW_ALPHA..], &*w.phi, &*w.e, &mut *w.delta);
                 let vt = test_weights(w.vt, w.wt);
-                let est = estimate_errors_with(coef, phi, e, delta, k, ck, ErrorWeights(vt));
+                let est = estimate_errors(coef, phi, e, delta, k, ck, ErrorWeights(vt));
                 if est.passes() {
                     accept(&mut c, w, h, &est);
                     *jstart = 1;

@@ -5,7 +5,7 @@
 
 use super::layout::{IW_ETF, IW_MXORD, IW_NCFN, IW_NJE, IW_NRE, IW_NST, RW_ALPHA, RW_PSI};
 use super::matrix::Work;
-use super::norm::{prediction_norm, roundoff_test, weighted_rms};
+use super::norm::{prediction_norm, roundoff_test, weighted_rms, ErrorWeights};
 use super::{ResFlag, Residual};
 use crate::bdf::coefficients::{cj_changed_much, method_coefficients, C_BETA, C_LEN};
 use crate::bdf::history::{interpolate, predict, restart_first_step, scale_differences, undo_step};
@@ -81,7 +81,7 @@ pub fn take_step<R: Residual + ?Sized>(
             Corrector::Converged => {
                 let (c, phi, e, delta, wt) =
                     (&w.head[RW_ALPHA..], &*w.phi, &*w.e, &mut *w.delta, &*w.wt);
-                let est = estimate_errors(c, phi, e, delta, k, ck, |d| weighted_rms(d, wt));
+                let est = estimate_errors(c, phi, e, delta, k, ck, ErrorWeights(wt));
                 if est.passes() {
                     accept(&mut v, w, h, &est);
                     break Ok(());
