@@ -197,22 +197,21 @@ fn mul_t<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
         5 => (&T5X, T5_LAST),
         _ => (&T7X, T7_LAST),
     };
-    std::array::from_fn(|k| {
-        if k + 1 < NS {
-            let row = &rows[k];
-            let mut acc = row[0] * v[0];
-            for j in 1..NS {
-                acc += row[j] * v[j];
-            }
-            acc
-        } else {
-            let mut acc = last * v[0];
-            for j in (1..NS).step_by(2) {
-                acc += v[j];
-            }
-            acc
+    let mut out = [0.0; NS];
+    for k in 0..NS - 1 {
+        let row = &rows[k];
+        let mut acc = row[0] * v[0];
+        for j in 1..NS {
+            acc += row[j] * v[j];
         }
-    })
+        out[k] = acc;
+    }
+    let mut acc = last * v[0];
+    for j in (1..NS).step_by(2) {
+        acc += v[j];
+    }
+    out[NS - 1] = acc;
+    out
 }
 
 /// `TI v` (`v` itself for one stage, whose T and TI are 1).
@@ -226,14 +225,30 @@ fn mul_ti<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
         5 => &TI5X,
         _ => &TI7X,
     };
-    std::array::from_fn(|k| {
+    let mut out = [0.0; NS];
+    for k in 0..NS {
         let row = &rows[k];
         let mut acc = row[0] * v[0];
         for j in 1..NS {
             acc += row[j] * v[j];
         }
-        acc
-    })
+        out[k] = acc;
+    }
+    out
+}
+
+/// Component `i` of the `NS` stage vectors, gathered by a loop the compiler unrolls into
+/// registers (`array::from_fn` left an out-of-line call reading back the values it had
+/// just stored one by one).
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
+fn component<const NS: usize>(z: &[&mut [f64]; NS], i: usize) -> [f64; NS] {
+    let mut v = [0.0; NS];
+    for k in 0..NS {
+        v[k] = z[k][i];
+    }
+    v
 }
 
 /// `ZZ ← TI ZZ` component by component (the transformed right-hand sides).
@@ -247,7 +262,7 @@ fn transform_ti<const NS: usize>(zz: &mut [f64], n: usize) {
     }
     let z = stages_mut::<NS>(zz, n);
     for i in 0..n {
-        let v = mul_ti::<NS>(std::array::from_fn(|k| z[k][i]));
+        let v = mul_ti::<NS>(component(&z, i));
         for k in 0..NS {
             z[k][i] = v[k];
         }
@@ -270,7 +285,11 @@ fn transform_ti_three(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
 fn start_ff<const NS: usize>(zz: &[f64], ff: &mut [f64], n: usize) {
     let (z, f) = (stages::<NS>(zz, n), stages_mut::<NS>(ff, n));
     for i in 0..n {
-        let v = mul_ti::<NS>(std::array::from_fn(|k| z[k][i]));
+        let mut v = [0.0; NS];
+        for k in 0..NS {
+            v[k] = z[k][i];
+        }
+        let v = mul_ti::<NS>(v);
         for k in 0..NS {
             f[k][i] = v[k];
         }
@@ -298,7 +317,10 @@ fn newton_norm<const NS: usize>(zz: &[f64], scal: &[f64], n: usize) -> f64 {
 fn accumulate<const NS: usize>(ff: &mut [f64], zz: &mut [f64], n: usize) {
     let (f, z) = (stages_mut::<NS>(ff, n), stages_mut::<NS>(zz, n));
     for i in 0..n {
-        let v: [f64; NS] = std::array::from_fn(|k| f[k][i] + z[k][i]);
+        let mut v = [0.0; NS];
+        for k in 0..NS {
+            v[k] = f[k][i] + z[k][i];
+        }
         for k in 0..NS {
             f[k][i] = v[k];
         }
