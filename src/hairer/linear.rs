@@ -957,6 +957,10 @@ impl<'w> LinearSystem<'w> {
             solve_group(grouping, e1, &e2[..pairs], z1, zrest);
             return;
         }
+        if pairs > 0 && self.m1 == 0 && matches!(*self.factors, Factors::General { .. }) {
+            self.solve_stages_paired(m, fac1, (alphn, betan), z1, zrest, f1, frest);
+            return;
+        }
         self.solve_real(m, fac1, z1, f1);
         for (k, (z, f)) in zrest
             .chunks_exact_mut(2 * n)
@@ -965,6 +969,46 @@ impl<'w> LinearSystem<'w> {
         {
             let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
             self.solve_complex(k, m, alphn[k], betan[k], z2, z3, f2, f3);
+        }
+    }
+
+    /// [`Self::solve_stages`] with M1 = 0 and the general factors of an order without
+    /// group kernels: the right-hand sides first, then E1 beside the first E2
+    /// ([`solve_pair`]) and the other E2 each alone; the same operations as SLVRAR and
+    /// the SLVRAI one after the other, whose systems never meet.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
+    fn solve_stages_paired(
+        &mut self,
+        m: Matrices<'_>,
+        fac1: f64,
+        (alphn, betan): (&[f64], &[f64]),
+        z1: &mut [f64],
+        zrest: &mut [f64],
+        f1: &[f64],
+        frest: &[f64],
+    ) {
+        let n = self.n;
+        self.rhs_real(m, fac1, z1, f1);
+        for (k, (z, f)) in zrest
+            .chunks_exact_mut(2 * n)
+            .zip(frest.chunks_exact(2 * n))
+            .enumerate()
+        {
+            let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+            self.rhs_complex(m, alphn[k], betan[k], z2, z3, f2, f3);
+        }
+        let (e1, e2) = self.general();
+        let mut systems = zrest.chunks_exact_mut(2 * n).zip(e2.iter_mut());
+        if let Some((z, e2)) = systems.next() {
+            let (z2, z3) = z.split_at_mut(n);
+            solve_pair(e1, e2, z1, z2, z3);
+        }
+        for (z, e2) in systems {
+            let (z2, z3) = z.split_at_mut(n);
+            e2.solve(z2, z3);
         }
     }
 
