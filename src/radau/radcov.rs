@@ -42,6 +42,9 @@ struct Method {
     u1: f64,
     alph: [f64; 3],
     beta: [f64; 3],
+    /// `fact[j][k] = 1/(c_{ns-k} - c_{ns-k+j})`, the divided differences' factors of 5
+    /// and 7 stages, formed once per order as the original forms them at every step.
+    fact: [[f64; 8]; 8],
 }
 
 impl Method {
@@ -83,6 +86,15 @@ impl Method {
                 self.u1 = U7;
                 self.alph.copy_from_slice(&ALPH7);
                 self.beta.copy_from_slice(&BETA7);
+            }
+        }
+        if ns >= 5 {
+            for j in 1..=ns {
+                for k in j..=ns {
+                    if j > 1 || k < ns {
+                        self.fact[j][k] = 1.0 / (self.c[ns - k] - self.c[ns - k + j]);
+                    }
+                }
             }
         }
     }
@@ -365,7 +377,8 @@ fn extrapolate<const NS: usize>(
 /// values of 5 and 7 stages, by divided differences, into CONT(N+1..).
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau)]
-fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
+fn divided_differences<const NS: usize>(m: &Method, zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
+    let (c, fact) = (&m.c, &m.fact);
     let n = y.len();
     let z = stages::<NS>(zz, n);
     let (cont, top) = cont[..(NS + 1) * n].split_at_mut(NS * n);
@@ -375,7 +388,7 @@ fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f6
     }
     let mut cs = stages_mut::<NS>(cont, n);
     for k in 1..NS {
-        let fact = 1.0 / (c[NS - k] - c[NS - k + 1]);
+        let fact = fact[1][k];
         let (za, zb) = (z[NS - k - 1], z[NS - k]);
         for ((ci, &a), &b) in cs[k].iter_mut().zip(za).zip(zb) {
             *ci = (a - b) * fact;
@@ -383,7 +396,7 @@ fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f6
     }
     for j in 2..=NS {
         for k in (j..=NS).rev() {
-            let fact = 1.0 / (c[NS - k] - c[NS - k + j]);
+            let fact = fact[j][k];
             if k == NS {
                 for (t, &b) in top.iter_mut().zip(&*cs[NS - 1]) {
                     *t = (*t - b) * fact;
@@ -636,6 +649,7 @@ impl Stepper<'_, '_> {
             u1: 0.0,
             alph: [0.0; 3],
             beta: [0.0; 3],
+            fact: [[0.0; 8]; 8],
         };
         method.set(ns);
         let posneg = 1.0_f64.copysign(xend - x);
@@ -1159,8 +1173,8 @@ impl Stepper<'_, '_> {
                 }
             }
             3 => self.three.dense_output(w.zz, w.cont, y),
-            5 => divided_differences::<5>(&st.method.c, w.zz, w.cont, y),
-            _ => divided_differences::<7>(&st.method.c, w.zz, w.cont, y),
+            5 => divided_differences::<5>(&st.method, w.zz, w.cont, y),
+            _ => divided_differences::<7>(&st.method, w.zz, w.cont, y),
         }
     }
 
