@@ -563,6 +563,11 @@ struct State {
     rtol1: f64,
     atol1: f64,
     quott: f64,
+    /// FNEWT and the stage number, EXPMNS and RTOL1 (bits) it was formed from: the
+    /// original forms it (a power) at every Newton start, from values that change only
+    /// with the order; formed again only when one of them changes, it is the same value.
+    fnewt: f64,
+    fnewt_of: Option<[u64; 3]>,
     change: bool,
     unexp: bool,
     unexn: bool,
@@ -699,6 +704,8 @@ impl Stepper<'_, '_> {
             expmns: 0.0,
             rtol1: 0.0,
             atol1: 0.0,
+            fnewt: 0.0,
+            fnewt_of: None,
             quott: 0.0,
             change: false,
             unexp: false,
@@ -989,15 +996,20 @@ impl Stepper<'_, '_> {
                 _ => 10,
             };
         let nit = st.nit;
-        let expmi = 1.0 / st.expmns;
-        let fnewt = if ns == 1 {
-            fmax(10.0 * s.uround / st.rtol1, 0.03)
-        } else {
-            fmax(
-                10.0 * s.uround / st.rtol1,
-                fmin(st.rtol1.powf(expmi - 1.0), 0.03),
-            )
-        };
+        let key = [ns as u64, st.expmns.to_bits(), st.rtol1.to_bits()];
+        if st.fnewt_of != Some(key) {
+            let expmi = 1.0 / st.expmns;
+            st.fnewt = if ns == 1 {
+                fmax(10.0 * s.uround / st.rtol1, 0.03)
+            } else {
+                fmax(
+                    10.0 * s.uround / st.rtol1,
+                    fmin(st.rtol1.powf(expmi - 1.0), 0.03),
+                )
+            };
+            st.fnewt_of = Some(key);
+        }
+        let fnewt = st.fnewt;
         // MAX(FACCON, UROUND) compiled with the operands swapped: FACCON on NaN.
         st.faccon = fmax(s.uround, st.faccon).powf(0.8);
         st.theta = s.thet.abs();
