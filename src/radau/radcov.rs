@@ -255,10 +255,10 @@ fn mul_ti<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
 #[inline(always)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau)]
-fn component<const NS: usize>(z: &[&mut [f64]; NS], i: usize) -> [f64; NS] {
+fn component<const NS: usize, S: AsRef<[f64]>>(z: &[S; NS], i: usize) -> [f64; NS] {
     let mut v = [0.0; NS];
     for k in 0..NS {
-        v[k] = z[k][i];
+        v[k] = z[k].as_ref()[i];
     }
     v
 }
@@ -297,11 +297,7 @@ fn transform_ti_three(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
 fn start_ff<const NS: usize>(zz: &[f64], ff: &mut [f64], n: usize) {
     let (z, f) = (stages::<NS>(zz, n), stages_mut::<NS>(ff, n));
     for i in 0..n {
-        let mut v = [0.0; NS];
-        for k in 0..NS {
-            v[k] = z[k][i];
-        }
-        let v = mul_ti::<NS>(v);
+        let v = mul_ti::<NS>(component(&z, i));
         for k in 0..NS {
             f[k][i] = v[k];
         }
