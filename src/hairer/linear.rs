@@ -957,6 +957,12 @@ impl<'w> LinearSystem<'w> {
             solve_group(grouping, e1, &e2[..pairs], z1, zrest);
             return;
         }
+        if let (1.., 0, Mass::Identity, Factors::General { .. }) =
+            (pairs, self.m1, self.mass, &*self.factors)
+        {
+            self.solve_stages_paired(fac1, (alphn, betan), z1, zrest, f1, frest);
+            return;
+        }
         self.solve_real(m, fac1, z1, f1);
         for (k, (z, f)) in zrest
             .chunks_exact_mut(2 * n)
@@ -965,6 +971,55 @@ impl<'w> LinearSystem<'w> {
         {
             let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
             self.solve_complex(k, m, alphn[k], betan[k], z2, z3, f2, f3);
+        }
+    }
+
+    /// [`Self::solve_stages`] with M = I, M1 = 0 and the general factors of an order
+    /// without group kernels: the right-hand sides first (SLVRAR's and SLVRAI's loops over
+    /// exact-length slices), then E1 beside the first E2 ([`solve_pair`]) and the other
+    /// E2 each alone; the same operations as SLVRAR and the SLVRAI one after the other,
+    /// whose systems never meet.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(complex)]
+    fn solve_stages_paired(
+        &mut self,
+        fac1: f64,
+        (alphn, betan): (&[f64], &[f64]),
+        z1: &mut [f64],
+        zrest: &mut [f64],
+        f1: &[f64],
+        frest: &[f64],
+    ) {
+        let n = self.n;
+        let (z1, f1) = (&mut z1[..n], &f1[..n]);
+        for i in 0..n {
+            z1[i] -= f1[i] * fac1;
+        }
+        let shifts = alphn.iter().zip(betan);
+        for ((z, f), (&alphn, &betan)) in zrest
+            .chunks_exact_mut(2 * n)
+            .zip(frest.chunks_exact(2 * n))
+            .zip(shifts)
+        {
+            let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+            for i in 0..n {
+                let s2 = -f2[i];
+                let s3 = -f3[i];
+                z2[i] = z2[i] + s2 * alphn - s3 * betan;
+                z3[i] = z3[i] + s3 * alphn + s2 * betan;
+            }
+        }
+        let (e1, e2) = self.general();
+        let mut systems = zrest.chunks_exact_mut(2 * n).zip(e2.iter_mut());
+        if let Some((z, e2)) = systems.next() {
+            let (z2, z3) = z.split_at_mut(n);
+            solve_pair(e1, e2, z1, z2, z3);
+        }
+        for (z, e2) in systems {
+            let (z2, z3) = z.split_at_mut(n);
+            e2.solve(z2, z3);
         }
     }
 

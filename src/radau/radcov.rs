@@ -42,6 +42,9 @@ struct Method {
     u1: f64,
     alph: [f64; 3],
     beta: [f64; 3],
+    /// `fact[j][k] = 1/(c_{ns-k} - c_{ns-k+j})`, the divided differences' factors of 5
+    /// and 7 stages, formed once per order as the original forms them at every step.
+    fact: [[f64; 8]; 8],
 }
 
 impl Method {
@@ -83,6 +86,15 @@ impl Method {
                 self.u1 = U7;
                 self.alph.copy_from_slice(&ALPH7);
                 self.beta.copy_from_slice(&BETA7);
+            }
+        }
+        if ns >= 5 {
+            for j in 1..=ns {
+                for k in j..=ns {
+                    if j > 1 || k < ns {
+                        self.fact[j][k] = 1.0 / (self.c[ns - k] - self.c[ns - k + j]);
+                    }
+                }
             }
         }
     }
@@ -197,22 +209,21 @@ fn mul_t<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
         5 => (&T5X, T5_LAST),
         _ => (&T7X, T7_LAST),
     };
-    std::array::from_fn(|k| {
-        if k + 1 < NS {
-            let row = &rows[k];
-            let mut acc = row[0] * v[0];
-            for j in 1..NS {
-                acc += row[j] * v[j];
-            }
-            acc
-        } else {
-            let mut acc = last * v[0];
-            for j in (1..NS).step_by(2) {
-                acc += v[j];
-            }
-            acc
+    let mut out = [0.0; NS];
+    for k in 0..NS - 1 {
+        let row = &rows[k];
+        let mut acc = row[0] * v[0];
+        for j in 1..NS {
+            acc += row[j] * v[j];
         }
-    })
+        out[k] = acc;
+    }
+    let mut acc = last * v[0];
+    for j in (1..NS).step_by(2) {
+        acc += v[j];
+    }
+    out[NS - 1] = acc;
+    out
 }
 
 /// `TI v` (`v` itself for one stage, whose T and TI are 1).
@@ -226,14 +237,30 @@ fn mul_ti<const NS: usize>(v: [f64; NS]) -> [f64; NS] {
         5 => &TI5X,
         _ => &TI7X,
     };
-    std::array::from_fn(|k| {
+    let mut out = [0.0; NS];
+    for k in 0..NS {
         let row = &rows[k];
         let mut acc = row[0] * v[0];
         for j in 1..NS {
             acc += row[j] * v[j];
         }
-        acc
-    })
+        out[k] = acc;
+    }
+    out
+}
+
+/// Component `i` of the `NS` stage vectors, gathered by a loop the compiler unrolls into
+/// registers (`array::from_fn` left an out-of-line call reading back the values it had
+/// just stored one by one).
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau)]
+fn component<const NS: usize, S: AsRef<[f64]>>(z: &[S; NS], i: usize) -> [f64; NS] {
+    let mut v = [0.0; NS];
+    for k in 0..NS {
+        v[k] = z[k].as_ref()[i];
+    }
+    v
 }
 
 /// `ZZ ← TI ZZ` component by component (the transformed right-hand sides).
@@ -247,7 +274,7 @@ fn transform_ti<const NS: usize>(zz: &mut [f64], n: usize) {
     }
     let z = stages_mut::<NS>(zz, n);
     for i in 0..n {
-        let v = mul_ti::<NS>(std::array::from_fn(|k| z[k][i]));
+        let v = mul_ti::<NS>(component(&z, i));
         for k in 0..NS {
             z[k][i] = v[k];
         }
@@ -270,7 +297,7 @@ fn transform_ti_three(z1: &mut [f64], z2: &mut [f64], z3: &mut [f64]) {
 fn start_ff<const NS: usize>(zz: &[f64], ff: &mut [f64], n: usize) {
     let (z, f) = (stages::<NS>(zz, n), stages_mut::<NS>(ff, n));
     for i in 0..n {
-        let v = mul_ti::<NS>(std::array::from_fn(|k| z[k][i]));
+        let v = mul_ti::<NS>(component(&z, i));
         for k in 0..NS {
             f[k][i] = v[k];
         }
@@ -298,7 +325,10 @@ fn newton_norm<const NS: usize>(zz: &[f64], scal: &[f64], n: usize) -> f64 {
 fn accumulate<const NS: usize>(ff: &mut [f64], zz: &mut [f64], n: usize) {
     let (f, z) = (stages_mut::<NS>(ff, n), stages_mut::<NS>(zz, n));
     for i in 0..n {
-        let v: [f64; NS] = std::array::from_fn(|k| f[k][i] + z[k][i]);
+        let mut v = [0.0; NS];
+        for k in 0..NS {
+            v[k] = f[k][i] + z[k][i];
+        }
         for k in 0..NS {
             f[k][i] = v[k];
         }
@@ -343,7 +373,8 @@ fn extrapolate<const NS: usize>(
 /// values of 5 and 7 stages, by divided differences, into CONT(N+1..).
 #[allow(unsafe_code)]
 #[link_section = hot_path!(radau)]
-fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
+fn divided_differences<const NS: usize>(m: &Method, zz: &[f64], cont: &mut [f64], y: &mut [f64]) {
+    let (c, fact) = (&m.c, &m.fact);
     let n = y.len();
     let z = stages::<NS>(zz, n);
     let (cont, top) = cont[..(NS + 1) * n].split_at_mut(NS * n);
@@ -353,7 +384,7 @@ fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f6
     }
     let mut cs = stages_mut::<NS>(cont, n);
     for k in 1..NS {
-        let fact = 1.0 / (c[NS - k] - c[NS - k + 1]);
+        let fact = fact[1][k];
         let (za, zb) = (z[NS - k - 1], z[NS - k]);
         for ((ci, &a), &b) in cs[k].iter_mut().zip(za).zip(zb) {
             *ci = (a - b) * fact;
@@ -361,7 +392,7 @@ fn divided_differences<const NS: usize>(c: &[f64; 8], zz: &[f64], cont: &mut [f6
     }
     for j in 2..=NS {
         for k in (j..=NS).rev() {
-            let fact = 1.0 / (c[NS - k] - c[NS - k + j]);
+            let fact = fact[j][k];
             if k == NS {
                 for (t, &b) in top.iter_mut().zip(&*cs[NS - 1]) {
                     *t = (*t - b) * fact;
@@ -528,6 +559,11 @@ struct State {
     rtol1: f64,
     atol1: f64,
     quott: f64,
+    /// FNEWT and the stage number, EXPMNS and RTOL1 (bits) it was formed from: the
+    /// original forms it (a power) at every Newton start, from values that change only
+    /// with the order; formed again only when one of them changes, it is the same value.
+    fnewt: f64,
+    fnewt_of: Option<[u64; 3]>,
     change: bool,
     unexp: bool,
     unexn: bool,
@@ -614,6 +650,7 @@ impl Stepper<'_, '_> {
             u1: 0.0,
             alph: [0.0; 3],
             beta: [0.0; 3],
+            fact: [[0.0; 8]; 8],
         };
         method.set(ns);
         let posneg = 1.0_f64.copysign(xend - x);
@@ -663,6 +700,8 @@ impl Stepper<'_, '_> {
             expmns: 0.0,
             rtol1: 0.0,
             atol1: 0.0,
+            fnewt: 0.0,
+            fnewt_of: None,
             quott: 0.0,
             change: false,
             unexp: false,
@@ -953,15 +992,20 @@ impl Stepper<'_, '_> {
                 _ => 10,
             };
         let nit = st.nit;
-        let expmi = 1.0 / st.expmns;
-        let fnewt = if ns == 1 {
-            fmax(10.0 * s.uround / st.rtol1, 0.03)
-        } else {
-            fmax(
-                10.0 * s.uround / st.rtol1,
-                fmin(st.rtol1.powf(expmi - 1.0), 0.03),
-            )
-        };
+        let key = [ns as u64, st.expmns.to_bits(), st.rtol1.to_bits()];
+        if st.fnewt_of != Some(key) {
+            let expmi = 1.0 / st.expmns;
+            st.fnewt = if ns == 1 {
+                fmax(10.0 * s.uround / st.rtol1, 0.03)
+            } else {
+                fmax(
+                    10.0 * s.uround / st.rtol1,
+                    fmin(st.rtol1.powf(expmi - 1.0), 0.03),
+                )
+            };
+            st.fnewt_of = Some(key);
+        }
+        let fnewt = st.fnewt;
         // MAX(FACCON, UROUND) compiled with the operands swapped: FACCON on NaN.
         st.faccon = fmax(s.uround, st.faccon).powf(0.8);
         st.theta = s.thet.abs();
@@ -1137,8 +1181,8 @@ impl Stepper<'_, '_> {
                 }
             }
             3 => self.three.dense_output(w.zz, w.cont, y),
-            5 => divided_differences::<5>(&st.method.c, w.zz, w.cont, y),
-            _ => divided_differences::<7>(&st.method.c, w.zz, w.cont, y),
+            5 => divided_differences::<5>(&st.method, w.zz, w.cont, y),
+            _ => divided_differences::<7>(&st.method, w.zz, w.cont, y),
         }
     }
 
