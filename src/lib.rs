@@ -50,7 +50,9 @@
 /// - `rodas`: RODAS alone (entry, checks, step loop, stage solves);
 /// - `real`: the real factorisation and solves all three use;
 /// - `complex`: what RADAU5 and RADAU share (complex LU, their linear systems, checks);
-/// - `radau5`, `radau`: each one's entry and step loop;
+/// - `radau5`, `radau`: each one's entry and step loop; `radau_more` after them, RADAU's
+///   code of 1, 5 and 7 stages (a solve that keeps to its first order, 3 stages, runs
+///   through less text);
 /// - `kernels`: the LU kernels; the dense ones of each order in a section of their own,
 ///   `kernels.NN` (a solve runs the kernels of one order: they lie together; RODAS's
 ///   stages in registers of orders 2 to 8 lie there too), all after
@@ -88,6 +90,9 @@ macro_rules! hot_path {
     };
     (radau) => {
         ".text.sorted.stiffdae.5.radau"
+    };
+    (radau_more) => {
+        ".text.sorted.stiffdae.5.radau.more"
     };
     (kernels) => {
         ".text.sorted.stiffdae.6.kernels"

@@ -162,20 +162,6 @@ impl Three {
     }
 }
 
-/// Calls `$f::<NS>($args)` with the current stage number as the constant `NS` (1, 3,
-/// 5 or 7), so the loops over the stages unroll and the stage vectors are exact-length
-/// slices.
-macro_rules! by_stages {
-    ($ns:expr, $f:ident($($arg:expr),* $(,)?)) => {
-        match $ns {
-            1 => $f::<1>($($arg),*),
-            3 => $f::<3>($($arg),*),
-            5 => $f::<5>($($arg),*),
-            _ => $f::<7>($($arg),*),
-        }
-    };
-}
-
 /// The `NS` stage vectors of length `n` at the start of `v`.
 #[inline(always)]
 #[allow(unsafe_code)]
@@ -961,18 +947,10 @@ impl Stepper<'_, '_> {
             return;
         }
         let hquot = st.h / st.hold;
-        match ns {
-            1 => {
-                let ak = &w.cont[n..2 * n];
-                for ((z, f), &a) in w.zz[..n].iter_mut().zip(&mut w.ff[..n]).zip(ak) {
-                    let z1i = hquot * a;
-                    *z = z1i;
-                    *f = z1i;
-                }
-            }
-            3 => self.three.predict(hquot, w.cont, w.zz, w.ff, n),
-            5 => extrapolate::<5>(&st.method.c, hquot, w.cont, w.zz, w.ff, n),
-            _ => extrapolate::<7>(&st.method.c, hquot, w.cont, w.zz, w.ff, n),
+        if ns == 3 {
+            self.three.predict(hquot, w.cont, w.zz, w.ff, n);
+        } else {
+            predict_more(&st.method.c, ns, hquot, w, n);
         }
     }
 
@@ -981,8 +959,7 @@ impl Stepper<'_, '_> {
     #[link_section = hot_path!(radau)]
     fn newton<P: Problem>(&mut self, problem: &mut P, st: &mut State, y: &[f64]) -> Newton {
         let s = &self.setup.common;
-        let (n, ns) = (s.n, st.ns);
-        let nns = ns * n;
+        let ns = st.ns;
         st.newt = 0;
         st.nit = s.nit as i64
             + match ns {
@@ -991,7 +968,6 @@ impl Stepper<'_, '_> {
                 5 => 5,
                 _ => 10,
             };
-        let nit = st.nit;
         let key = [ns as u64, st.expmns.to_bits(), st.rtol1.to_bits()];
         if st.fnewt_of != Some(key) {
             let expmi = 1.0 / st.expmns;
@@ -1009,26 +985,104 @@ impl Stepper<'_, '_> {
         // MAX(FACCON, UROUND) compiled with the operands swapped: FACCON on NaN.
         st.faccon = fmax(s.uround, st.faccon).powf(0.8);
         st.theta = s.thet.abs();
+        if ns == 3 {
+            self.iterate::<3, P>(problem, st, y, fnewt)
+        } else {
+            self.iterate_more(problem, st, y, fnewt)
+        }
+    }
+
+    /// [`Stepper::iterate`] of 1, 5 and 7 stages, out of the 3-stage path: a solve that
+    /// keeps to 3 stages (the default first order) runs through less code. One function
+    /// per order, each with its own loop as the 3-stage one.
+    #[inline(always)]
+    fn iterate_more<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        st: &mut State,
+        y: &[f64],
+        fnewt: f64,
+    ) -> Newton {
+        match st.ns {
+            1 => self.iterate_one(problem, st, y, fnewt),
+            5 => self.iterate_five(problem, st, y, fnewt),
+            _ => self.iterate_seven(problem, st, y, fnewt),
+        }
+    }
+
+    /// [`Stepper::iterate`] of 1 stage.
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau_more)]
+    fn iterate_one<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        st: &mut State,
+        y: &[f64],
+        fnewt: f64,
+    ) -> Newton {
+        self.iterate::<1, P>(problem, st, y, fnewt)
+    }
+
+    /// [`Stepper::iterate`] of 5 stages.
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau_more)]
+    fn iterate_five<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        st: &mut State,
+        y: &[f64],
+        fnewt: f64,
+    ) -> Newton {
+        self.iterate::<5, P>(problem, st, y, fnewt)
+    }
+
+    /// [`Stepper::iterate`] of 7 stages.
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau_more)]
+    fn iterate_seven<P: Problem>(
+        &mut self,
+        problem: &mut P,
+        st: &mut State,
+        y: &[f64],
+        fnewt: f64,
+    ) -> Newton {
+        self.iterate::<7, P>(problem, st, y, fnewt)
+    }
+
+    /// The iterations of [`Stepper::newton`] with `NS` stages. The stage helpers it calls
+    /// are left to the inliner: forced into it (`inline(always)`), the 5- and 7-stage
+    /// loops took 4 % more instructions on HIRES 1e-7.
+    #[allow(unsafe_code)]
+    #[link_section = hot_path!(radau)]
+    fn iterate<const NS: usize, P: Problem>(
+        &mut self,
+        problem: &mut P,
+        st: &mut State,
+        y: &[f64],
+        fnewt: f64,
+    ) -> Newton {
+        let s = &self.setup.common;
+        let n = s.n;
+        let nns = NS * n;
+        let nit = st.nit;
         loop {
             if st.newt >= nit {
                 return Newton::Failed;
             }
             let w = &mut self.w;
             let (y, cont) = (&y[..n], &mut w.cont[..n]);
-            match ns {
-                1 => stage_values::<1, P>(problem, st, y, cont, w.zz),
-                3 => stage_values::<3, P>(problem, st, y, cont, w.zz),
-                5 => stage_values::<5, P>(problem, st, y, cont, w.zz),
-                _ => stage_values::<7, P>(problem, st, y, cont, w.zz),
-            }
-            self.stats.nfcn += ns;
-            if ns > 1 {
-                by_stages!(ns, transform_ti(w.zz, n));
+            stage_values::<NS, P>(problem, st, y, cont, w.zz);
+            self.stats.nfcn += NS;
+            if NS > 1 {
+                transform_ti::<NS>(w.zz, n);
             }
             let m = matrices(w.tail, self.jac_len, self.mas_len);
             let (z1, zrest) = w.zz.split_at_mut(n);
             let (f1, frest) = w.ff.split_at_mut(n);
-            if ns == 3 {
+            if NS == 3 {
                 // SLVRAD: both systems of the 3-stage method in one call.
                 let (z2, z3) = zrest[..2 * n].split_at_mut(n);
                 let (f2, f3) = frest[..2 * n].split_at(n);
@@ -1036,7 +1090,7 @@ impl Stepper<'_, '_> {
                 self.lin
                     .solve(m, st.fac1, alphn, betan, z1, z2, z3, f1, f2, f3);
             } else {
-                let pairs = (ns - 1) / 2;
+                let pairs = (NS - 1) / 2;
                 let shifts = (&st.alphn[..pairs], &st.betan[..pairs]);
                 self.lin
                     .solve_stages(m, st.fac1, shifts, z1, zrest, f1, frest);
@@ -1044,7 +1098,7 @@ impl Stepper<'_, '_> {
             self.stats.nsol += 1;
             st.newt += 1;
             let newt = st.newt;
-            let mut dyno = by_stages!(ns, newton_norm(w.zz, w.scal, n));
+            let mut dyno = newton_norm::<NS>(w.zz, w.scal, n);
             dyno = (dyno / nns as f64).sqrt();
             if newt > 1 && newt < nit {
                 let thq = dyno / st.dynold;
@@ -1073,7 +1127,7 @@ impl Stepper<'_, '_> {
                 }
             }
             st.dynold = fmax(dyno, s.uround);
-            by_stages!(ns, accumulate(w.ff, w.zz, n));
+            accumulate::<NS>(w.ff, w.zz, n);
             // IF (FACCON*DYNO.GT.FNEWT) GOTO 40: a NaN ends the iteration as
             // converged, as in the original.
             #[allow(clippy::neg_cmp_op_on_partial_ord)]
@@ -1137,17 +1191,16 @@ impl Stepper<'_, '_> {
                 let combine = |i: usize| hee[0] * z1[i] + hee[1] * z2[i] + hee[2] * z3[i];
                 lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
             }
-            1 => {
-                let combine = error_sum::<1>(&st.method.dd, h, zz, n);
-                lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
-            }
-            5 => {
-                let combine = error_sum::<5>(&st.method.dd, h, zz, n);
-                lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
-            }
             _ => {
-                let combine = error_sum::<7>(&st.method.dd, h, zz, n);
-                lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
+                let e = Estimate {
+                    fac1,
+                    y0,
+                    scal,
+                    cont,
+                    f1,
+                    f2,
+                };
+                estimate_more(lin, m, &st.method.dd, ns, h, zz, n, e)
             }
         };
         if err >= 1.0 && (st.first || st.reject) {
@@ -1172,17 +1225,10 @@ impl Stepper<'_, '_> {
         let ns = st.ns;
         let w = &mut self.w;
         let y = &mut y[..n];
-        match ns {
-            1 => {
-                let (z, cont) = (&w.zz[..n], &mut w.cont[n..2 * n]);
-                for ((yi, ci), &zi) in y.iter_mut().zip(cont).zip(z) {
-                    *yi += zi;
-                    *ci = zi;
-                }
-            }
-            3 => self.three.dense_output(w.zz, w.cont, y),
-            5 => divided_differences::<5>(&st.method, w.zz, w.cont, y),
-            _ => divided_differences::<7>(&st.method, w.zz, w.cont, y),
+        if ns == 3 {
+            self.three.dense_output(w.zz, w.cont, y);
+        } else {
+            dense_output_more(&st.method, ns, w, y);
         }
     }
 
@@ -1293,6 +1339,96 @@ impl Stepper<'_, '_> {
             self.stats.nrejct += 1;
         }
         redo(st)
+    }
+}
+
+/// The starting values of 1, 5 and 7 stages (see [`Stepper::predict`]), out of the
+/// 3-stage path as [`Stepper::iterate_more`].
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau_more)]
+fn predict_more(c: &[f64; 8], ns: usize, hquot: f64, w: &mut Work<'_>, n: usize) {
+    match ns {
+        1 => {
+            let ak = &w.cont[n..2 * n];
+            for ((z, f), &a) in w.zz[..n].iter_mut().zip(&mut w.ff[..n]).zip(ak) {
+                let z1i = hquot * a;
+                *z = z1i;
+                *f = z1i;
+            }
+        }
+        5 => extrapolate::<5>(c, hquot, w.cont, w.zz, w.ff, n),
+        _ => extrapolate::<7>(c, hquot, w.cont, w.zz, w.ff, n),
+    }
+}
+
+/// `y += z_ns` and the dense output of 1, 5 and 7 stages (see
+/// [`Stepper::update_dense_output`]), out of the 3-stage path.
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau_more)]
+fn dense_output_more(m: &Method, ns: usize, w: &mut Work<'_>, y: &mut [f64]) {
+    let n = y.len();
+    match ns {
+        1 => {
+            let (z, cont) = (&w.zz[..n], &mut w.cont[n..2 * n]);
+            for ((yi, ci), &zi) in y.iter_mut().zip(cont).zip(z) {
+                *yi += zi;
+                *ci = zi;
+            }
+        }
+        5 => divided_differences::<5>(m, w.zz, w.cont, y),
+        _ => divided_differences::<7>(m, w.zz, w.cont, y),
+    }
+}
+
+/// The vectors ESTRAV works on besides the stages.
+struct Estimate<'a> {
+    fac1: f64,
+    y0: &'a [f64],
+    scal: &'a [f64],
+    cont: &'a mut [f64],
+    f1: &'a mut [f64],
+    f2: &'a mut [f64],
+}
+
+/// ESTRAV of 1, 5 and 7 stages (see [`Stepper::error_estimate`]), out of the 3-stage
+/// path.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(radau_more)]
+fn estimate_more(
+    lin: &mut LinearSystem<'_>,
+    m: Matrices<'_>,
+    dd: &[f64; 7],
+    ns: usize,
+    h: f64,
+    zz: &[f64],
+    n: usize,
+    e: Estimate<'_>,
+) -> f64 {
+    let Estimate {
+        fac1,
+        y0,
+        scal,
+        cont,
+        f1,
+        f2,
+    } = e;
+    match ns {
+        1 => {
+            let combine = error_sum::<1>(dd, h, zz, n);
+            lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
+        }
+        5 => {
+            let combine = error_sum::<5>(dd, h, zz, n);
+            lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
+        }
+        _ => {
+            let combine = error_sum::<7>(dd, h, zz, n);
+            lin.estimate(m, fac1, combine, y0, scal, cont, f1, f2)
+        }
     }
 }
 
