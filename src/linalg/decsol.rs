@@ -218,12 +218,16 @@ per_order!(pair:
     p10 10 [kernels, "10"] solc_steps_in_memory;
 );
 
+// The compiler emits a section's functions sorted by path: the group kernels' modules
+// (`b`, SOL beside two or three SOLC) sort ahead of `c`, `p` and `r`, so that DECC,
+// SOL beside one SOLC, DEC and SOL, all a 3-stage solve runs, lie together (RADAU HIRES
+// 1e-4, N = 8: their text 68 → 29 kB), and DEC and SOL next to RODAS's stages.
 per_order!(group:
-    g06 6 [kernels, "06"];
-    g07 7 [kernels, "07"];
-    g08 8 [kernels, "08"];
-    g09 9 [kernels, "09"];
-    g10 10 [kernels, "10"];
+    b06 6 [kernels, "06"];
+    b07 7 [kernels, "07"];
+    b08 8 [kernels, "08"];
+    b09 9 [kernels, "09"];
+    b10 10 [kernels, "10"];
 );
 
 /// Smallest order with kernels for SOL beside two and three SOLC: below it the few
