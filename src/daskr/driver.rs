@@ -238,10 +238,17 @@ impl<'w, 'n> Run<'w, 'n> {
     }
 
     /// Sets WT (reciprocal, DINVWT) and VT from Y (`from_y`) or PHI(*,1); false if a
-    /// weight is <= 0.
+    /// weight is <= 0. Out of line for the calls made once per integration or after a
+    /// failure; the step loop inlines [`Run::weights_from`].
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn update_weights(&mut self, from_y: bool) -> bool {
+        self.weights_from(from_y)
+    }
+
+    /// [`Run::update_weights`], inline: before every step.
+    #[inline(always)]
+    fn weights_from(&mut self, from_y: bool) -> bool {
         let w = &mut self.w;
         let base: &[f64] = if from_y { self.y } else { &w.phi[..w.neq] };
         if !set_reciprocal_weights(self.info[1] == 1, self.rtol, self.atol, base, w.wt) {
@@ -515,7 +522,7 @@ impl<'w, 'n> Run<'w, 'n> {
             if self.w.krylov {
                 self.check_performance();
             }
-            if !self.update_weights(false) {
+            if !self.weights_from(false) {
                 return Ok(Err(Failure::NonPositiveWeight));
             }
             // IF(R.LE.1.0D0) GO TO 525: a NaN R (an infinite Y) falls through to -2. R

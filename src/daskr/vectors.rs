@@ -24,21 +24,33 @@ pub fn set_reciprocal_weights(
     y: &[f64],
     wt: &mut [f64],
 ) -> bool {
-    let mut rtoli = rtol[0];
-    let mut atoli = atol[0];
+    let n = wt.len().min(y.len());
+    let (wt, y) = (&mut wt[..n], &y[..n]);
+    // One loop per kind of tolerance, each over slices of one length: no test of
+    // `vector` and no bounds check in the loop.
+    let positive = if vector {
+        let (rtol, atol) = (&rtol[..n], &atol[..n]);
+        reciprocals(wt, y, |i| (rtol[i], atol[i]))
+    } else {
+        let (rtoli, atoli) = (rtol[0], atol[0]);
+        reciprocals(wt, y, |_| (rtoli, atoli))
+    };
+    if !positive {
+        set_weights(vector, rtol, atol, y, wt);
+    }
+    positive
+}
+
+/// [`set_reciprocal_weights`]'s pass with the tolerances of component `i` from `tol`.
+#[inline(always)]
+fn reciprocals(wt: &mut [f64], y: &[f64], tol: impl Fn(usize) -> (f64, f64)) -> bool {
     let mut positive = true;
     for (i, (w, yi)) in wt.iter_mut().zip(y).enumerate() {
-        if vector {
-            rtoli = rtol[i];
-            atoli = atol[i];
-        }
+        let (rtoli, atoli) = tol(i);
         let wi = rtoli * yi.abs() + atoli;
         // DINVWT's test `WT(I) .LE. 0`: a NaN weight passes and is inverted.
         positive &= wi > 0.0 || wi.is_nan();
         *w = 1.0 / wi;
-    }
-    if !positive {
-        set_weights(vector, rtol, atol, y, wt);
     }
     positive
 }

@@ -294,6 +294,8 @@ pub(super) struct Own {
     pub array: *mut FInt,
     /// Whether RT is there: required with NRT > 0.
     pub callback: bool,
+    /// Whether PSOL is there: required with INFO(12) = 1 (true for DDASSL).
+    pub psol: bool,
 }
 
 impl Own {
@@ -302,6 +304,7 @@ impl Own {
         scalar: std::ptr::null(),
         array: std::ptr::null_mut(),
         callback: true,
+        psol: true,
     };
 }
 
@@ -664,8 +667,13 @@ impl Pointers {
         if n0 != neq || l0 != lrw || i0 != liw || f0 != flags[1] {
             return false;
         }
-        let direct = !(matches!(entry, Entry::Ddaskr) && flags[11] == 1);
-        if direct && flags[4] == 1 && jac_missing && flags[0] == 0 {
+        let krylov = matches!(entry, Entry::Ddaskr) && flags[11] == 1;
+        if !krylov && flags[4] == 1 && jac_missing && flags[0] == 0 {
+            return false;
+        }
+        // DDASKR's Krylov method needs PSOL, and JAC with INFO(15) = 1: the body on the
+        // checked path refuses a call without them.
+        if krylov && (!own.psol || (flags[14] == 1 && jac_missing)) {
             return false;
         }
         // DDASSL has no arguments of its own. DDASKR's NRT and JROOT: those of the record
@@ -1076,6 +1084,8 @@ mod tests {
         info: [FInt; 20],
         iwork: [FInt; 40],
         jroot: [FInt; 2],
+        /// Whether PSOL is there.
+        psol: bool,
     }
 
     /// Notes that the body ran, with JROOT's length on the short path.
@@ -1118,6 +1128,7 @@ mod tests {
             scalar: nrt_at,
             array: jroot,
             callback: rt,
+            psol: a.psol,
         };
         let mut ran = None;
         let nr = usize::try_from(nrt).unwrap_or(0);
@@ -1161,6 +1172,7 @@ mod tests {
             info: [0; 20],
             iwork: [0; 40],
             jroot: [0; 2],
+            psol: true,
         });
         // The short path with JROOT's length; the `int64` build has none.
         let short = |len| Some((!cfg!(feature = "int64")).then_some(len));
@@ -1172,5 +1184,14 @@ mod tests {
         assert_eq!(ddaskr(&mut a, 0, false), Some(None));
         assert_eq!(ddaskr(&mut a, 0, false), short(0));
         assert_eq!(ddaskr(&mut a, 1, false), None);
+        // The Krylov method (INFO(12) = 1) without PSOL takes the checked path, whose body
+        // refuses such a call.
+        a.info[11] = 1;
+        assert_eq!(ddaskr(&mut a, 0, false), short(0));
+        a.psol = false;
+        assert_eq!(ddaskr(&mut a, 0, false), Some(None));
+        assert_eq!(ddaskr(&mut a, 0, false), Some(None));
+        a.psol = true;
+        assert_eq!(ddaskr(&mut a, 0, false), short(0));
     }
 }

@@ -202,6 +202,9 @@ struct Solve {
     jroot: *mut FInt,
     rpar: *mut f64,
     ipar: *mut FInt,
+    /// Whether the Krylov callbacks are still to be checked: not on the short path,
+    /// whose [`Pointers::known`] admits only calls that have them.
+    krylov_unchecked: bool,
 }
 
 /// Refuses a call from [`Solve::run`]: the message printed, IDID = -33 in `args`.
@@ -227,6 +230,7 @@ impl Body for Solve {
             jroot,
             rpar,
             ipar,
+            krylov_unchecked,
         } = self;
         // A null RES or NRT was refused before.
         let (Some(res), Some(nrt_v)) = (res, nrt_v) else {
@@ -245,11 +249,11 @@ impl Body for Solve {
             return;
         };
         let krylov = args.info.core()[11] == 1;
-        if krylov && psol.is_null() {
+        if krylov_unchecked && krylov && psol.is_null() {
             refuse(args, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.");
             return;
         }
-        if krylov && args.info.core()[14] == 1 && jac.is_none() {
+        if krylov_unchecked && krylov && args.info.core()[14] == 1 && jac.is_none() {
             refuse(args, "INFO(15) = 1 BUT JAC IS A NULL POINTER.");
             return;
         }
@@ -384,6 +388,7 @@ pub unsafe extern "C" fn ddaskr_(
                 scalar: nrt,
                 array: jroot,
                 callback: rt.is_some(),
+                psol: !psol.is_null(),
             };
             let body = |values: OwnValues| Solve {
                 res,
@@ -395,6 +400,7 @@ pub unsafe extern "C" fn ddaskr_(
                 jroot,
                 rpar,
                 ipar,
+                krylov_unchecked: false,
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
@@ -452,6 +458,7 @@ unsafe fn own<'n>(
         jroot,
         rpar,
         ipar,
+        krylov_unchecked: true,
     };
     (extra, body)
 }
