@@ -308,12 +308,15 @@ impl Own {
     };
 }
 
-/// The entry point's own scalar and array length as the record has them, for the body
-/// of the short path: DDASKR's NRT and JROOT's length.
+/// The entry point's own scalar and array as the record has them, for the body of the
+/// short path: DDASKR's NRT and JROOT.
 #[derive(Clone, Copy)]
 pub(super) struct OwnValues {
     /// NRT.
     pub scalar: FInt,
+    /// JROOT: non-null and aligned (dangling when empty), so that the body builds its
+    /// slice without a test.
+    pub array: *mut FInt,
     /// JROOT's length.
     pub len: usize,
 }
@@ -422,7 +425,8 @@ enum Kind {
     /// The checked path without the pointer checks, RTOL and ATOL overlapping (copied).
     Overlapping,
     /// The checked path without the pointer checks, RTOL and ATOL separate, one of them
-    /// overlapping T or IDID.
+    /// overlapping T or IDID, or the entry point's own array (DDASKR's JROOT) null or
+    /// misaligned (its body refuses the call).
     Separate,
     /// Also the short path: RTOL and ATOL separate, neither overlapping T or IDID
     /// (which overlap no other array), so the core may work in all of them in place.
@@ -445,6 +449,10 @@ struct Record {
     image: Image,
     /// The entry point's own array as start and bytes ((0, 0) for DDASSL).
     region: (usize, usize),
+    /// The entry point's own array as the short path's body takes it: the address of
+    /// `region`, or a dangling one when empty (valid with [`Kind::InPlace`]), and its
+    /// length in values.
+    array: [usize; 2],
     /// The entry point's own scalar as address and value ((0, 0) for DDASSL).
     scalar: (usize, FInt),
 }
@@ -467,6 +475,7 @@ impl Record {
             iwork: [0; 2],
         },
         region: (0, 0),
+        array: [0; 2],
         scalar: (0, 0),
     };
 }
@@ -735,9 +744,11 @@ impl Pointers {
                 iwork: IntArray::known(with_exposed_provenance_mut(image.iwork[0]), image.iwork[1]),
                 tout: self.tout.read(),
             };
+            let [array, len] = record.array;
             let own = OwnValues {
                 scalar: record.scalar.1,
-                len: record.region.1 / size_of::<FInt>(),
+                array: with_exposed_provenance_mut(array),
+                len,
             };
             conclude(&mut args, body(own));
         }
@@ -937,7 +948,17 @@ impl Pointers {
                     (rtol_at, ntol * f),
                     (atol_at, ntol * f),
                 ]);
-            let kind = match (separate, in_place) {
+            // The entry point's own array (DDASKR's JROOT) as its body takes it: with a
+            // null or misaligned one the body refuses, so no short path then.
+            let (own_at, own_bytes) = extra.region;
+            let own_len = own_bytes / size_of::<FInt>();
+            let own_valid = own_len == 0 || (own_at != 0 && own_at % align_of::<FInt>() == 0);
+            let own_at = if own_len == 0 {
+                std::ptr::dangling::<FInt>() as usize
+            } else {
+                own_at
+            };
+            let kind = match (separate, in_place && own_valid) {
                 (false, _) => Kind::Overlapping,
                 (true, false) => Kind::Separate,
                 (true, true) => Kind::InPlace,
@@ -960,6 +981,7 @@ impl Pointers {
                     iwork: [iwork_at, li],
                 },
                 region: extra.region,
+                array: [own_at, own_len],
                 scalar: extra.scalar,
             });
         }
@@ -1086,6 +1108,8 @@ mod tests {
         jroot: [FInt; 2],
         /// Whether PSOL is there.
         psol: bool,
+        /// Whether JROOT is passed as a null pointer.
+        jroot_null: bool,
     }
 
     /// Notes that the body ran, with JROOT's length on the short path.
@@ -1106,7 +1130,11 @@ mod tests {
         a.scalars = [2, 60, 40, nrt];
         let s = addr_of_mut!(a.scalars).cast::<FInt>();
         let tols = addr_of_mut!(a.tolerances).cast::<f64>();
-        let jroot = addr_of_mut!(a.jroot).cast::<FInt>();
+        let jroot = if a.jroot_null {
+            std::ptr::null_mut()
+        } else {
+            addr_of_mut!(a.jroot).cast::<FInt>()
+        };
         let pointers = Pointers {
             neq: s,
             t: &mut a.t,
@@ -1142,9 +1170,13 @@ mod tests {
         // read by both (the body does not run the core); the checked path taken when the
         // short path is not, as an entry point takes it.
         unsafe {
-            let short = pointers.short::<20, _>(Entry::Ddaskr, false, false, own, |values| Note {
-                ran: &mut ran,
-                len: Some(values.len),
+            let short = pointers.short::<20, _>(Entry::Ddaskr, false, false, own, |values| {
+                // The record vouches for JROOT: non-null and aligned even when empty.
+                assert!(!values.array.is_null() && values.array.is_aligned());
+                Note {
+                    ran: &mut ran,
+                    len: Some(values.len),
+                }
             });
             if !short {
                 let body = Note {
@@ -1173,6 +1205,7 @@ mod tests {
             iwork: [0; 40],
             jroot: [0; 2],
             psol: true,
+            jroot_null: false,
         });
         // The short path with JROOT's length; the `int64` build has none.
         let short = |len| Some((!cfg!(feature = "int64")).then_some(len));
@@ -1193,5 +1226,13 @@ mod tests {
         assert_eq!(ddaskr(&mut a, 0, false), Some(None));
         a.psol = true;
         assert_eq!(ddaskr(&mut a, 0, false), short(0));
+        // A null JROOT: never the short path with NRT > 0 (the body refuses it on the
+        // checked one); with NRT = 0 the short path, JROOT then empty and dangling.
+        a.info[11] = 0;
+        a.jroot_null = true;
+        assert_eq!(ddaskr(&mut a, 1, true), Some(None));
+        assert_eq!(ddaskr(&mut a, 1, true), Some(None));
+        assert_eq!(ddaskr(&mut a, 0, true), Some(None));
+        assert_eq!(ddaskr(&mut a, 0, true), short(0));
     }
 }

@@ -26,11 +26,13 @@ struct FortranCallbacks {
         rpar: *mut f64,
         ipar: *mut FInt,
     ),
+    /// JAC, in its Krylov form with `krylov`.
     jac: DasslJac,
-    /// JAC in its Krylov form (INFO(12) = 1; the same pointer as `jac`).
-    krylov_jac: Option<DaskrKrylovJac>,
-    /// PSOL (INFO(12) = 1).
-    psol: Option<DaskrPsol>,
+    /// PSOL (null unless the caller passed one).
+    psol: *const c_void,
+    /// Whether INFO(12) = 1: JAC and PSOL of the Krylov forms, converted only where the
+    /// Krylov routines call them (not on every call of the export).
+    krylov: bool,
     rt: DaskrRt,
     neq: FInt,
     nrt: FInt,
@@ -88,8 +90,25 @@ impl Problem for FortranCallbacks {
         wp: &mut [f64],
         iwp: &mut [i32],
     ) -> (ResFlag, i32) {
-        let Some(jac) = self.krylov_jac else {
+        let Some(jac) = self.jac.filter(|_| self.krylov) else {
             return (ResFlag::Ok, 0);
+        };
+        // SAFETY: with INFO(12) = 1 the caller's contract makes JAC a routine of the
+        // Krylov form: the pointer is reinterpreted as that function type, of the same
+        // size.
+        let jac = unsafe {
+            std::mem::transmute::<
+                unsafe extern "C" fn(
+                    *const f64,
+                    *const f64,
+                    *const f64,
+                    *mut f64,
+                    *const f64,
+                    *mut f64,
+                    *mut FInt,
+                ),
+                DaskrKrylovJac,
+            >(jac)
         };
         let (mut ires, mut ier): (FInt, FInt) = (0, 0);
         let iwp = self.iwork_parts.caller_ptr(iwp);
@@ -136,9 +155,13 @@ impl Problem for FortranCallbacks {
         b: &mut [f64],
         eplin: f64,
     ) -> i32 {
-        let Some(psol) = self.psol else {
+        if !self.krylov || self.psol.is_null() {
             return 0;
-        };
+        }
+        // SAFETY: with INFO(12) = 1 the caller's contract makes a non-null PSOL a routine
+        // of PSOL's form: the pointer is reinterpreted as that function type, of the same
+        // size.
+        let psol = unsafe { std::mem::transmute::<*const c_void, DaskrPsol>(self.psol) };
         let mut ier: FInt = 0;
         let iwp = self.iwork_parts.caller_ptr(iwp);
         // SAFETY: the caller promised, with INFO(12) = 1, a PSOL that reads NEQ values of
@@ -202,9 +225,10 @@ struct Solve {
     jroot: *mut FInt,
     rpar: *mut f64,
     ipar: *mut FInt,
-    /// Whether the Krylov callbacks are still to be checked: not on the short path,
-    /// whose [`Pointers::known`] admits only calls that have them.
-    krylov_unchecked: bool,
+    /// Whether JROOT and the Krylov callbacks are still to be checked: not on the short
+    /// path, whose record vouches for JROOT (non-null and aligned, or dangling when
+    /// empty) and whose [`Pointers::known`] admits only calls with the callbacks.
+    unchecked: bool,
 }
 
 /// Refuses a call from [`Solve::run`]: the message printed, IDID = -33 in `args`.
@@ -230,7 +254,7 @@ impl Body for Solve {
             jroot,
             rpar,
             ipar,
-            krylov_unchecked,
+            unchecked,
         } = self;
         // A null RES or NRT was refused before.
         let (Some(res), Some(nrt_v)) = (res, nrt_v) else {
@@ -242,49 +266,33 @@ impl Body for Solve {
             return;
         };
         // SAFETY: JROOT holds NRT integers by the caller's contract and was checked
-        // not to overlap the other arrays; `IntArray::new` rejects null and
-        // misaligned pointers.
-        let Some(mut jroot_a) = (unsafe { IntArray::new(jroot, nr) }) else {
+        // not to overlap the other arrays; on the short path non-null and aligned, else
+        // `IntArray::new` rejects null and misaligned pointers.
+        let jroot_a = unsafe {
+            if unchecked {
+                IntArray::new(jroot, nr)
+            } else {
+                Some(IntArray::known(jroot, nr))
+            }
+        };
+        let Some(mut jroot_a) = jroot_a else {
             refuse(args, "JROOT IS A NULL POINTER.");
             return;
         };
         let krylov = args.info.core()[11] == 1;
-        if krylov_unchecked && krylov && psol.is_null() {
+        if unchecked && krylov && psol.is_null() {
             refuse(args, "INFO(12) = 1 BUT PSOL IS A NULL POINTER.");
             return;
         }
-        if krylov_unchecked && krylov && args.info.core()[14] == 1 && jac.is_none() {
+        if unchecked && krylov && args.info.core()[14] == 1 && jac.is_none() {
             refuse(args, "INFO(15) = 1 BUT JAC IS A NULL POINTER.");
             return;
         }
-        // SAFETY: with INFO(12) = 1 the caller's contract makes JAC (if any) a routine
-        // of the Krylov form and PSOL a non-null routine of PSOL's form: the pointers
-        // are reinterpreted as those function types, of the same size.
-        let (krylov_jac, psol) = unsafe {
-            (
-                jac.filter(|_| krylov).map(|f| {
-                    std::mem::transmute::<
-                        unsafe extern "C" fn(
-                            *const f64,
-                            *const f64,
-                            *const f64,
-                            *mut f64,
-                            *const f64,
-                            *mut f64,
-                            *mut FInt,
-                        ),
-                        DaskrKrylovJac,
-                    >(f)
-                }),
-                (krylov && !psol.is_null())
-                    .then(|| std::mem::transmute::<*const c_void, DaskrPsol>(psol)),
-            )
-        };
         let mut callbacks = FortranCallbacks {
             res,
             jac,
-            krylov_jac,
             psol,
+            krylov,
             rt,
             neq: FInt::from(args.neq),
             nrt: nrt_v,
@@ -397,10 +405,10 @@ pub unsafe extern "C" fn ddaskr_(
                 rt,
                 nrt: Some(values.scalar),
                 nr: values.len,
-                jroot,
+                jroot: values.array,
                 rpar,
                 ipar,
-                krylov_unchecked: false,
+                unchecked: false,
             };
             // SAFETY: the arguments are valid as this function's contract states.
             unsafe {
@@ -458,7 +466,7 @@ unsafe fn own<'n>(
         jroot,
         rpar,
         ipar,
-        krylov_unchecked: true,
+        unchecked: true,
     };
     (extra, body)
 }
