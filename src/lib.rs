@@ -57,9 +57,11 @@
 ///   `kernels.NN` (a solve runs the kernels of one order: they lie together; RODAS's
 ///   stages in registers of orders 2 to 8 lie there too), all after
 ///   the Runge-Kutta solvers, where they do not part them from what they share;
-/// - `linpack`: LINPACK's dense DGEFA/DGESL of each order, `linpack.RR` with the rank
-///   `RR` = 99 − order, so that the small orders lie last, against `dassl`;
-/// - `dassl`: DDASSL alone (entry, checks, driver);
+/// - `linpack_large`, `dassl`, `linpack`: LINPACK's dense DGEFA/DGESL of each order in a
+///   section `RR` of its own, the rank `RR` = 99 − order, orders 11 to 32 before DDASSL's
+///   own text (entry, checks, driver) and orders 2 to 10 after it, the smallest last,
+///   against `bdf`: DDASKR's solve with a small order does not run over DDASSL's text,
+///   nor DDASSL's over the large orders';
 /// - `bdf`: what DDASSL and DDASKR share (weights, norms, coefficients, history, Newton
 ///   correction, iteration matrix, LINPACK's DGEFA/DGESL/DGBFA/DGBSL), between the two so
 ///   that each one's solve runs through one stretch of text;
@@ -100,8 +102,11 @@ macro_rules! hot_path {
     (kernels, $order:literal) => {
         concat!(".text.sorted.stiffdae.6.kernels.", $order)
     };
-    (linpack, $rank:literal) => {
+    (linpack_large, $rank:literal) => {
         concat!(".text.sorted.stiffdae.6.linpack.", $rank)
+    };
+    (linpack, $rank:literal) => {
+        concat!(".text.sorted.stiffdae.7.linpack.", $rank)
     };
     (dassl) => {
         ".text.sorted.stiffdae.7.dassl"

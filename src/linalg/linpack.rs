@@ -150,23 +150,24 @@ fn factor_dense_body(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) -> u
 }
 
 /// Each order's dense factorisation and solve in a module and a text section of their
-/// own ([`hot_path!`]`(linpack, 99 − order)`): a program runs the kernels of one order,
+/// own ([`hot_path!`]`(group, 99 − order)`): a program runs the kernels of one order,
 /// and so touches one stretch of kernel text, not the 60 kB the instances of all orders
-/// take; the small orders lie next to DDASSL's and DDASKR's own text.
+/// take; the small orders (`linpack`) lie between DDASSL's text and what it shares with
+/// DDASKR, the large ones (`linpack_large`) before DDASSL's.
 macro_rules! per_order {
-    ($($m:ident $n:literal $rank:literal $solve:ident;)*) => {
+    ($($m:ident $n:literal $group:ident $rank:literal $solve:ident;)*) => {
         $(
             mod $m {
                 #[inline(never)]
                 #[allow(unsafe_code)]
-                #[link_section = hot_path!(linpack, $rank)]
+                #[link_section = hot_path!($group, $rank)]
                 pub(super) fn factor(a: &mut [f64], ipvt: &mut [i32]) -> usize {
                     super::factor_dense_body(&mut a[..$n * $n], $n, $n, &mut ipvt[..$n])
                 }
 
                 #[inline(never)]
                 #[allow(unsafe_code)]
-                #[link_section = hot_path!(linpack, $rank)]
+                #[link_section = hot_path!($group, $rank)]
                 pub(super) fn solve(a: &[f64], ipvt: &[i32], b: &mut [f64]) -> bool {
                     super::$solve::<$n>(a, ipvt, b)
                 }
@@ -184,37 +185,37 @@ macro_rules! per_order {
 }
 
 per_order!(
-    d02 2 "97" solve_small;
-    d03 3 "96" solve_small;
-    d04 4 "95" solve_small;
-    d05 5 "94" solve_small;
-    d06 6 "93" solve_small;
-    d07 7 "92" solve_small;
-    d08 8 "91" solve_small;
-    d09 9 "90" solve_small;
-    d10 10 "89" solve_small;
-    d11 11 "88" solve_fixed;
-    d12 12 "87" solve_fixed;
-    d13 13 "86" solve_fixed;
-    d14 14 "85" solve_fixed;
-    d15 15 "84" solve_fixed;
-    d16 16 "83" solve_fixed;
-    d17 17 "82" solve_fixed;
-    d18 18 "81" solve_fixed;
-    d19 19 "80" solve_fixed;
-    d20 20 "79" solve_fixed;
-    d21 21 "78" solve_fixed;
-    d22 22 "77" solve_fixed;
-    d23 23 "76" solve_fixed;
-    d24 24 "75" solve_fixed;
-    d25 25 "74" solve_fixed;
-    d26 26 "73" solve_fixed;
-    d27 27 "72" solve_fixed;
-    d28 28 "71" solve_fixed;
-    d29 29 "70" solve_fixed;
-    d30 30 "69" solve_fixed;
-    d31 31 "68" solve_fixed;
-    d32 32 "67" solve_fixed;
+    d02 2 linpack "97" solve_small;
+    d03 3 linpack "96" solve_small;
+    d04 4 linpack "95" solve_small;
+    d05 5 linpack "94" solve_small;
+    d06 6 linpack "93" solve_small;
+    d07 7 linpack "92" solve_small;
+    d08 8 linpack "91" solve_small;
+    d09 9 linpack "90" solve_small;
+    d10 10 linpack "89" solve_small;
+    d11 11 linpack_large "88" solve_fixed;
+    d12 12 linpack_large "87" solve_fixed;
+    d13 13 linpack_large "86" solve_fixed;
+    d14 14 linpack_large "85" solve_fixed;
+    d15 15 linpack_large "84" solve_fixed;
+    d16 16 linpack_large "83" solve_fixed;
+    d17 17 linpack_large "82" solve_fixed;
+    d18 18 linpack_large "81" solve_fixed;
+    d19 19 linpack_large "80" solve_fixed;
+    d20 20 linpack_large "79" solve_fixed;
+    d21 21 linpack_large "78" solve_fixed;
+    d22 22 linpack_large "77" solve_fixed;
+    d23 23 linpack_large "76" solve_fixed;
+    d24 24 linpack_large "75" solve_fixed;
+    d25 25 linpack_large "74" solve_fixed;
+    d26 26 linpack_large "73" solve_fixed;
+    d27 27 linpack_large "72" solve_fixed;
+    d28 28 linpack_large "71" solve_fixed;
+    d29 29 linpack_large "70" solve_fixed;
+    d30 30 linpack_large "69" solve_fixed;
+    d31 31 linpack_large "68" solve_fixed;
+    d32 32 linpack_large "67" solve_fixed;
 );
 
 /// Largest order with a constant-order dense factorisation and solve.
