@@ -6,6 +6,7 @@ use super::coefficients::C_SIGMA;
 use super::compare::not_gt;
 use super::history::{column, update_differences};
 use super::layout::Carried;
+use super::weights::scaled_rms_of_sums;
 use crate::intrinsics::{fmax, fmin};
 
 /// An order K (at most 7 here) as the original's INTEGER to DOUBLE PRECISION conversion:
@@ -44,7 +45,7 @@ impl Estimates {
 
 /// A method's weighted norm as [`estimate_errors`] takes it: of one vector, and of the
 /// estimates' sums `e`, `e + a`, `e + a + b` (side by side where the method can, else
-/// with [`norms_of_sums`]).
+/// one after another).
 pub trait ErrorNorm {
     /// The norm of `v`.
     fn norm(&self, v: &[f64]) -> f64;
@@ -58,7 +59,7 @@ pub trait ErrorNorm {
 #[inline(always)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
-pub fn norms_of_sums(
+fn norms_of_sums(
     norm: impl Fn(&[f64]) -> f64,
     e: &[f64],
     a: &[f64],
@@ -77,6 +78,31 @@ pub fn norms_of_sums(
         *d += p;
     }
     [first, second, norm(delta)]
+}
+
+/// [`ErrorNorm::of_sums`] of a method whose norm is [`scaled_rms`](super::weights::scaled_rms) with `ratio`: up to
+/// four components and at eight side by side in registers (their chains of divisions
+/// and square roots overlap), else one after another with `norm`.
+#[inline(always)]
+#[allow(unsafe_code)]
+#[link_section = hot_path!(bdf)]
+pub fn scaled_norms_of_sums(
+    e: &[f64],
+    a: &[f64],
+    b: Option<&[f64]>,
+    w: &[f64],
+    delta: &mut [f64],
+    ratio: impl Fn(f64, f64) -> f64 + Copy,
+    norm: impl Fn(&[f64]) -> f64,
+) -> [f64; 3] {
+    match e.len() {
+        1 => scaled_rms_of_sums::<1>(e, a, b, w, delta, ratio),
+        2 => scaled_rms_of_sums::<2>(e, a, b, w, delta, ratio),
+        3 => scaled_rms_of_sums::<3>(e, a, b, w, delta, ratio),
+        4 => scaled_rms_of_sums::<4>(e, a, b, w, delta, ratio),
+        8 => scaled_rms_of_sums::<8>(e, a, b, w, delta, ratio),
+        _ => norms_of_sums(norm, e, a, b, delta),
+    }
 }
 
 /// Estimates the error at orders K, K-1 and K-2 from the corrector change `e` and decides

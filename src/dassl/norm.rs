@@ -3,8 +3,8 @@
 
 use crate::bdf::history::predicted;
 use crate::bdf::newton::RoundoffTest;
-use crate::bdf::order::{norms_of_sums, ErrorNorm};
-use crate::bdf::weights::{largest_ratio, ratio_bound, rms_of, scaled_rms, scaled_rms_of_sums};
+use crate::bdf::order::{scaled_norms_of_sums, ErrorNorm};
+use crate::bdf::weights::{largest_ratio, ratio_bound, rms_of, scaled_rms};
 
 /// Weighted root-mean-square norm `sqrt(mean((v_i/wt_i)²))`, scaled by the largest ratio
 /// against overflow (DDANRM; 0 when all ratios are zero).
@@ -30,9 +30,7 @@ impl ErrorNorm for ErrorWeights<'_> {
     }
 }
 
-/// The error estimates' norms ([`ErrorNorm::of_sums`]): up to four components and at
-/// eight side by side in registers (their chains of divisions and square roots overlap),
-/// else one after another.
+/// The error estimates' norms ([`ErrorNorm::of_sums`], [`scaled_norms_of_sums`]).
 #[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(dassl)]
@@ -44,14 +42,7 @@ pub fn weighted_rms_of_sums(
     delta: &mut [f64],
 ) -> [f64; 3] {
     let ratio = |vi: f64, wi: f64| vi / wi;
-    match e.len() {
-        1 => scaled_rms_of_sums::<1>(e, a, b, wt, delta, ratio),
-        2 => scaled_rms_of_sums::<2>(e, a, b, wt, delta, ratio),
-        3 => scaled_rms_of_sums::<3>(e, a, b, wt, delta, ratio),
-        4 => scaled_rms_of_sums::<4>(e, a, b, wt, delta, ratio),
-        8 => scaled_rms_of_sums::<8>(e, a, b, wt, delta, ratio),
-        _ => norms_of_sums(|v| weighted_rms(v, wt), e, a, b, delta),
-    }
+    scaled_norms_of_sums(e, a, b, wt, delta, ratio, |v| weighted_rms(v, wt))
 }
 
 /// A bound of [`weighted_rms`]: NaN with it, else at least it ([`ratio_bound`]).

@@ -1004,52 +1004,25 @@ impl Stepper<'_, '_> {
         fnewt: f64,
     ) -> Newton {
         match st.ns {
-            1 => self.iterate_one(problem, st, y, fnewt),
-            5 => self.iterate_five(problem, st, y, fnewt),
-            _ => self.iterate_seven(problem, st, y, fnewt),
+            1 => self.iterate_apart::<1, P>(problem, st, y, fnewt),
+            5 => self.iterate_apart::<5, P>(problem, st, y, fnewt),
+            _ => self.iterate_apart::<7, P>(problem, st, y, fnewt),
         }
     }
 
-    /// [`Stepper::iterate`] of 1 stage.
+    /// [`Stepper::iterate`] of `NS` stages out of line, in the section after the 3-stage
+    /// path's.
     #[inline(never)]
     #[allow(unsafe_code)]
     #[link_section = hot_path!(radau_more)]
-    fn iterate_one<P: Problem>(
+    fn iterate_apart<const NS: usize, P: Problem>(
         &mut self,
         problem: &mut P,
         st: &mut State,
         y: &[f64],
         fnewt: f64,
     ) -> Newton {
-        self.iterate::<1, P>(problem, st, y, fnewt)
-    }
-
-    /// [`Stepper::iterate`] of 5 stages.
-    #[inline(never)]
-    #[allow(unsafe_code)]
-    #[link_section = hot_path!(radau_more)]
-    fn iterate_five<P: Problem>(
-        &mut self,
-        problem: &mut P,
-        st: &mut State,
-        y: &[f64],
-        fnewt: f64,
-    ) -> Newton {
-        self.iterate::<5, P>(problem, st, y, fnewt)
-    }
-
-    /// [`Stepper::iterate`] of 7 stages.
-    #[inline(never)]
-    #[allow(unsafe_code)]
-    #[link_section = hot_path!(radau_more)]
-    fn iterate_seven<P: Problem>(
-        &mut self,
-        problem: &mut P,
-        st: &mut State,
-        y: &[f64],
-        fnewt: f64,
-    ) -> Newton {
-        self.iterate::<7, P>(problem, st, y, fnewt)
+        self.iterate::<NS, P>(problem, st, y, fnewt)
     }
 
     /// The iterations of [`Stepper::newton`] with `NS` stages. The stage helpers it calls
