@@ -317,9 +317,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
                         y[i] = ysafe + delt;
                         problem.fcn(x, y, w.ak1);
                         let col = &mut fjac[i * ld..i * ld + (n - m1)];
-                        for ((f, &a), &d) in col.iter_mut().zip(&w.ak1[m1..n]).zip(&w.dy1[m1..n]) {
-                            *f = (a - d) / delt;
-                        }
+                        let (ak1, dy1) = (&w.ak1[m1..n], &w.dy1[m1..n]);
+                        each(n - m1, |k| col[k] = (ak1[k] - dy1[k]) / delt);
                         y[i] = ysafe;
                     }
                 }
@@ -333,9 +332,8 @@ impl<'s, 'w> Stepper<'s, 'w> {
                 let delt = (s.uround * fmax(x.abs(), 1.0e-5)).sqrt();
                 let xdelt = x + delt;
                 problem.fcn(xdelt, y, w.ak1);
-                for ((f, &a), &d) in w.fx[..n].iter_mut().zip(&w.ak1[..n]).zip(&w.dy1[..n]) {
-                    *f = (a - d) / delt;
-                }
+                let (fx, ak1, dy1) = (&mut w.fx[..n], &w.ak1[..n], &w.dy1[..n]);
+                each(n, |i| fx[i] = (ak1[i] - dy1[i]) / delt);
             }
         }
     }
@@ -614,10 +612,10 @@ impl<'s, 'w> Stepper<'s, 'w> {
 }
 
 /// `f(i)` for `i` in `0..n`, in a loop that stays scalar: its step is opaque to the
-/// compiler. The loops of [`Stepper::stages`] that read a vector just stored element by
-/// element (FCN's DY, the stage the solve just wrote) would otherwise load it in 16-byte
-/// pairs, and a pair of two 8-byte stores still in flight is not forwarded: the load
-/// waits until both reach the cache, on the chain from one FCN call to the next.
+/// compiler. The loops that read a vector just stored element by element (FCN's DY or
+/// AK1, the stage the solve just wrote) would otherwise load it in 16-byte pairs, and a
+/// pair of two 8-byte stores still in flight is not forwarded: the load waits until both
+/// reach the cache, on the chain from one FCN call to the next.
 #[inline(always)]
 fn each(n: usize, mut f: impl FnMut(usize)) {
     let step = std::hint::black_box(1);
