@@ -416,17 +416,12 @@ impl<'w> LinearSystem<'w> {
                             *d += fac1;
                         }
                     }
-                    Mass::Banded { ld: lm, ml, mu } => {
-                        // Column j of the band holds M(i, j) at rows i + mu - j, contiguous.
+                    Mass::Banded { ld: lm, mu, .. } => {
                         let cols = e1
                             .chunks_exact_mut(ld)
                             .zip(fmas[..nm1 * lm].chunks_exact(lm));
                         for (j, (ecol, mcol)) in cols.take(nm1).enumerate() {
-                            let (lo, hi) = (j.saturating_sub(mu), nm1.min(j + ml + 1));
-                            let band = &mcol[lo + mu - j..hi + mu - j];
-                            for (e, &bb) in ecol[lo..hi].iter_mut().zip(band) {
-                                *e += fac1 * bb;
-                            }
+                            for_band_rows(j, mu, nm1, mcol, |i, bb| ecol[i] += fac1 * bb);
                         }
                     }
                     Mass::Full => {
@@ -562,20 +557,14 @@ impl<'w> LinearSystem<'w> {
                             *d = betan;
                         }
                     }
-                    Mass::Banded { ld: lm, ml, mu } => {
+                    Mass::Banded { ld: lm, mu, .. } => {
                         let cols = er.chunks_exact_mut(ld).zip(ei.chunks_exact_mut(ld));
-                        for (j, ((rcol, icol), mcol)) in cols
-                            .zip(fmas[..nm1 * lm].chunks_exact(lm))
-                            .take(nm1)
-                            .enumerate()
-                        {
-                            let (lo, hi) = (j.saturating_sub(mu), nm1.min(j + ml + 1));
-                            let band = &mcol[lo + mu - j..hi + mu - j];
-                            let (rcol, icol) = (&mut rcol[lo..hi], &mut icol[lo..hi]);
-                            for ((r, i), &bb) in rcol.iter_mut().zip(icol).zip(band) {
-                                *r += alphn * bb;
-                                *i = betan * bb;
-                            }
+                        let cols = cols.zip(fmas[..nm1 * lm].chunks_exact(lm)).take(nm1);
+                        for (j, ((rcol, icol), mcol)) in cols.enumerate() {
+                            for_band_rows(j, mu, nm1, mcol, |i, bb| {
+                                rcol[i] += alphn * bb;
+                                icol[i] = betan * bb;
+                            });
                         }
                     }
                     Mass::Full => {
@@ -1303,6 +1292,20 @@ fn band_complex(
         for ((x, y), &v) in rc[rows.clone()].iter_mut().zip(&mut ic[rows]).zip(b) {
             *x += alphn * v;
             *y = betan * v;
+        }
+    }
+}
+
+/// `f(i, M(i, j))` for the rows `i < nm1` of column `j` of a band mass matrix (`mcol`,
+/// `M(i, j)` at `i + mu - j`): the entries one by one, each row tested against the
+/// matrix, which costs less than cutting the band's row range out of each column (the
+/// entries are independent, so their order is free).
+#[inline(always)]
+fn for_band_rows(j: usize, mu: usize, nm1: usize, mcol: &[f64], mut f: impl FnMut(usize, f64)) {
+    for (d, &bb) in mcol.iter().enumerate() {
+        let i = (j + d).wrapping_sub(mu);
+        if i < nm1 {
+            f(i, bb);
         }
     }
 }

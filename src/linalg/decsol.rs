@@ -977,31 +977,42 @@ fn decc_body(
         // The exchanges of loop 50 first, for all columns, as in [`dec`].
         let m = m.min(n - 1);
         if m != k {
-            for (cr, ci) in rest_r
-                .chunks_exact_mut(lda)
-                .zip(rest_i.chunks_exact_mut(lda))
-            {
-                cr[..n].swap(m, k);
-                ci[..n].swap(m, k);
-            }
+            for_columns(rest_r, rest_i, lda, n, |cr, ci| {
+                cr.swap(m, k);
+                ci.swap(m, k);
+            });
         }
-        for (cr, ci) in rest_r
-            .chunks_exact_mut(lda)
-            .zip(rest_i.chunks_exact_mut(lda))
-        {
-            let (cr, ci) = (&mut cr[..n], &mut ci[..n]);
+        for_columns(rest_r, rest_i, lda, n, |cr, ci| {
             let (tr, ti) = (cr[k], ci[k]);
-            if cabs1(tr, ti) == 0.0 {
-                continue;
+            if cabs1(tr, ti) != 0.0 {
+                axpy_column(&mut cr[k + 1..], &mut ci[k + 1..], mr, mi, tr, ti);
             }
-            axpy_column(&mut cr[k + 1..], &mut ci[k + 1..], mr, mi, tr, ti);
-        }
+        });
     }
     let last = (n - 1) + (n - 1) * lda;
     if cabs1(ar[last], ai[last]) == 0.0 {
         return Err(Singular { stage: n });
     }
     Ok(())
+}
+
+/// `f` on the first `n` rows of each column of two matrices of leading dimension `lda`
+/// (real and imaginary parts), the columns split off one after the other: a zip of
+/// chunk iterators divides each length by `lda` when built, twice a stage.
+#[inline(always)]
+fn for_columns(
+    mut re: &mut [f64],
+    mut im: &mut [f64],
+    lda: usize,
+    n: usize,
+    mut f: impl FnMut(&mut [f64], &mut [f64]),
+) {
+    while re.len() >= lda && im.len() >= lda && lda > 0 {
+        let (cr, rest_r) = std::mem::take(&mut re).split_at_mut(lda);
+        let (ci, rest_i) = std::mem::take(&mut im).split_at_mut(lda);
+        (re, im) = (rest_r, rest_i);
+        f(&mut cr[..n], &mut ci[..n]);
+    }
 }
 
 /// `x += a·t` over a column, complex, with DECC's special cases for a real or an
