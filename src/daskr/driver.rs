@@ -17,7 +17,9 @@ use super::layout::{
 use super::legacy::Call;
 use super::rootcheck::{check, Check, Job};
 use super::step::take_step;
-use super::vectors::{mask_algebraic, set_reciprocal_weights, weighted_bound, weighted_rms};
+use super::vectors::{
+    mask_algebraic, reciprocal_weights_of, set_reciprocal_weights, weighted_bound, weighted_rms,
+};
 use super::Problem;
 use crate::bdf::compare::not_le;
 use crate::bdf::control::{
@@ -251,7 +253,12 @@ impl<'w, 'n> Run<'w, 'n> {
     fn weights_from(&mut self, from_y: bool) -> bool {
         let w = &mut self.w;
         let base: &[f64] = if from_y { self.y } else { &w.phi[..w.neq] };
-        if !set_reciprocal_weights(self.info[1] == 1, self.rtol, self.atol, base, w.wt) {
+        let positive = if self.info[1] == 1 {
+            set_reciprocal_weights(true, self.rtol, self.atol, base, w.wt)
+        } else {
+            reciprocal_weights_of(self.rtol[0], self.atol[0], base, w.wt)
+        };
+        if !positive {
             return false;
         }
         if w.separate_vt {

@@ -22,19 +22,31 @@ pub fn set_reciprocal_weights(
     y: &[f64],
     wt: &mut [f64],
 ) -> bool {
+    if !vector {
+        return reciprocal_weights_of(rtol[0], atol[0], y, wt);
+    }
     let n = wt.len().min(y.len());
     let (wt, y) = (&mut wt[..n], &y[..n]);
-    // One loop per kind of tolerance, each over slices of one length: no test of
-    // `vector` and no bounds check in the loop.
-    let positive = if vector {
-        let (rtol, atol) = (&rtol[..n], &atol[..n]);
-        reciprocals(wt, y, |i| (rtol[i], atol[i]))
-    } else {
-        let (rtoli, atoli) = (rtol[0], atol[0]);
-        reciprocals(wt, y, |_| (rtoli, atoli))
-    };
+    // Over slices of one length: no bounds check in the loop.
+    let (rtol, atol) = (&rtol[..n], &atol[..n]);
+    let positive = reciprocals(wt, y, |i| (rtol[i], atol[i]));
     if !positive {
-        set_weights(vector, rtol, atol, y, wt);
+        set_weights(true, rtol, atol, y, wt);
+    }
+    positive
+}
+
+/// [`set_reciprocal_weights`] with one RTOL and one ATOL (INFO(2) = 0), by value: before
+/// each step all its arguments pass in registers (five slices and a flag go partly
+/// through the stack).
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
+pub fn reciprocal_weights_of(rtol: f64, atol: f64, y: &[f64], wt: &mut [f64]) -> bool {
+    let n = wt.len().min(y.len());
+    let (wt, y) = (&mut wt[..n], &y[..n]);
+    let positive = reciprocals(wt, y, |_| (rtol, atol));
+    if !positive {
+        set_weights(false, &[rtol], &[atol], y, wt);
     }
     positive
 }
