@@ -17,7 +17,9 @@ use super::layout::{
 use super::legacy::Call;
 use super::rootcheck::{check, Check, Job};
 use super::step::take_step;
-use super::vectors::{mask_algebraic, set_reciprocal_weights, weighted_bound, weighted_rms};
+use super::vectors::{
+    mask_algebraic, reciprocal_weights_of, set_reciprocal_weights, weighted_bound, weighted_rms,
+};
 use super::Problem;
 use crate::bdf::compare::not_le;
 use crate::bdf::control::{
@@ -243,21 +245,27 @@ impl<'w, 'n> Run<'w, 'n> {
     #[allow(unsafe_code)]
     #[link_section = hot_path!(daskr)]
     fn update_weights(&mut self, from_y: bool) -> bool {
-        self.weights_from(from_y)
+        self.weights_from(from_y).is_some()
     }
 
-    /// [`Run::update_weights`], inline: before every step.
+    /// [`Run::update_weights`], inline: before every step. `Some`: the bound of the
+    /// weighted norm of its base ([`weighted_bound`]), for the accuracy check.
     #[inline(always)]
-    fn weights_from(&mut self, from_y: bool) -> bool {
+    fn weights_from(&mut self, from_y: bool) -> Option<f64> {
         let w = &mut self.w;
         let base: &[f64] = if from_y { self.y } else { &w.phi[..w.neq] };
-        if !set_reciprocal_weights(self.info[1] == 1, self.rtol, self.atol, base, w.wt) {
-            return false;
-        }
+        let bound = if self.info[1] == 1 {
+            if !set_reciprocal_weights(true, self.rtol, self.atol, base, w.wt) {
+                return None;
+            }
+            weighted_bound(base, w.wt)
+        } else {
+            reciprocal_weights_of(self.rtol[0], self.atol[0], base, w.wt)?
+        };
         if w.separate_vt {
             mask_algebraic(w.id, w.wt, w.vt);
         }
-        true
+        Some(bound)
     }
 
     /// The initial step size from the weighted norm of y' over VT (statement 310).
@@ -522,13 +530,13 @@ impl<'w, 'n> Run<'w, 'n> {
             if self.w.krylov {
                 self.check_performance();
             }
-            if !self.weights_from(false) {
+            let Some(bound) = self.weights_from(false) else {
                 return Ok(Err(Failure::NonPositiveWeight));
-            }
+            };
             // IF(R.LE.1.0D0) GO TO 525: a NaN R (an infinite Y) falls through to -2. R
             // from the bound of the norm where that is at most 1 (nearly always).
             let y = &self.w.phi[..neq];
-            if not_le(weighted_bound(y, self.w.wt) * 100.0 * uround, 1.0) {
+            if not_le(bound * 100.0 * uround, 1.0) {
                 let r = weighted_rms(y, self.w.wt) * 100.0 * uround;
                 if not_le(r, 1.0) {
                     scale_tolerances(self.info[1] == 1, self.rtol, self.atol, neq, r);

@@ -12,7 +12,9 @@ use crate::bdf::weights::{largest_ratio, ratio_bound, rms_of, scaled_rms, set_we
 /// reciprocals (DINVWT) in one pass: each reciprocal from the weight in its register,
 /// not loaded back from the store DDAWTS has just made (kit hires 1e-7: 26 000 fewer
 /// instructions, 1.2 %). False if a weight is `<= 0`; WT then holds the weights
-/// themselves, as DINVWT leaves them.
+/// themselves, as DINVWT leaves them. Out of line: the step loop's copy of the vector
+/// form would grow it by a kilobyte.
+#[inline(never)]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(daskr)]
 pub fn set_reciprocal_weights(
@@ -22,21 +24,36 @@ pub fn set_reciprocal_weights(
     y: &[f64],
     wt: &mut [f64],
 ) -> bool {
+    if !vector {
+        return reciprocal_weights_of(rtol[0], atol[0], y, wt).is_some();
+    }
     let n = wt.len().min(y.len());
     let (wt, y) = (&mut wt[..n], &y[..n]);
-    // One loop per kind of tolerance, each over slices of one length: no test of
-    // `vector` and no bounds check in the loop.
-    let positive = if vector {
-        let (rtol, atol) = (&rtol[..n], &atol[..n]);
-        reciprocals(wt, y, |i| (rtol[i], atol[i]))
-    } else {
-        let (rtoli, atoli) = (rtol[0], atol[0]);
-        reciprocals(wt, y, |_| (rtoli, atoli))
-    };
+    // Over slices of one length: no bounds check in the loop.
+    let (rtol, atol) = (&rtol[..n], &atol[..n]);
+    let positive = reciprocals(wt, y, |i| (rtol[i], atol[i]));
     if !positive {
-        set_weights(vector, rtol, atol, y, wt);
+        set_weights(true, rtol, atol, y, wt);
     }
     positive
+}
+
+/// [`set_reciprocal_weights`] with one RTOL and one ATOL (INFO(2) = 0), by value: before
+/// each step all its arguments pass in registers (five slices and a flag go partly
+/// through the stack). `Some`: the bound of the weighted norm of `y`
+/// ([`weighted_bound`]) for the accuracy check, formed here beside the weights; `None`
+/// if a weight is `<= 0`.
+#[allow(unsafe_code)]
+#[link_section = hot_path!(daskr)]
+pub fn reciprocal_weights_of(rtol: f64, atol: f64, y: &[f64], wt: &mut [f64]) -> Option<f64> {
+    let n = wt.len().min(y.len());
+    let (wt, y) = (&mut wt[..n], &y[..n]);
+    let positive = reciprocals(wt, y, |_| (rtol, atol));
+    if !positive {
+        set_weights(false, &[rtol], &[atol], y, wt);
+        return None;
+    }
+    Some(weighted_bound(y, wt))
 }
 
 /// [`set_reciprocal_weights`]'s pass with the tolerances of component `i` from `tol`.
