@@ -894,6 +894,27 @@ mod tests {
         assert_eq!(first_largest(&[1.0, 3.0, 0.5, nan]), 3);
         assert_eq!(first_largest(&[nan]), 0);
         assert_eq!(first_largest(&[2.0, -2.0, 1.0]), 0);
+        assert_eq!(first_largest(&[1.0, nan, 5.0, 2.0, 7.0, nan, 3.0, 4.0]), 7);
+        assert_eq!(first_largest(&[1.0, nan, 5.0, 2.0, 7.0, nan, 3.0, 2.0]), 6);
+        assert_eq!(first_largest(&[9.0, 1.0, nan, nan, -3.0, 3.0]), 4);
+        assert_eq!(first_largest(&[]), 0);
+        // Against IDAMAX's loop, on vectors of ties, signed zeros, infinities and NaN.
+        let mut values = Values(0x3c6e_f372_fe94_f82b);
+        for n in 1..40 {
+            for _ in 0..50 {
+                let x: Vec<f64> = (0..n).map(|_| (values.value(2) * 2.0).round()).collect();
+                let mut best = 0;
+                let mut largest = x[0].abs();
+                for (i, v) in x.iter().enumerate() {
+                    if v.abs() <= largest {
+                        continue;
+                    }
+                    best = i;
+                    largest = v.abs();
+                }
+                assert_eq!(first_largest(&x), best, "{x:?}");
+            }
+        }
     }
 
     /// DGEFA with a NaN below the diagonal: IDAMAX passes over it to the next row, the
