@@ -1,6 +1,7 @@
-//! The fast `decsol` kernels against a line-by-line port of DEC/SOL and DECC/SOLC: the
-//! same bits (any NaN equal to any NaN), the same pivots and the same IER, on random,
-//! sparse, tied, signed-zero, infinite, NaN and singular matrices of order 1 to 300.
+//! The fast `decsol` kernels against a line-by-line port of DEC/SOL and DECC/SOLC, and
+//! LINPACK's DGEFA/DGESL against a port of theirs: the same bits (any NaN equal to any
+//! NaN), the same pivots and the same IER or INFO, on random, sparse, tied, signed-zero,
+//! infinite, NaN and singular matrices of order 1 to 300.
 //! The reference keeps the original's statements, hence the allowed lints.
 #![allow(
     clippy::assign_op_pattern,
@@ -9,6 +10,7 @@
 )]
 
 use super::decsol::{dec, decb, decbc, decc, sol, solb, solb_group, solbc, solc};
+use super::linpack::{lu_factor_dense, lu_solve_dense};
 use super::{grouping, solve_group, solve_pair, ComplexLu, RealLu, Singular};
 
 /// DEC as written in `decsol.f`, loop for loop.
@@ -987,4 +989,152 @@ fn check_group(n: usize, c: usize, kind: Kind, g: &mut Lcg) {
         same(&x, &y) && same(&xs, &ys),
         "n {n} c {c} {kind:?}: solutions"
     );
+}
+
+/// DGEFA (with IDAMAX, DSCAL and DAXPY written in) as LINPACK writes it, 0-based rows.
+fn ref_dgefa(a: &mut [f64], lda: usize, n: usize, ipvt: &mut [i32]) -> usize {
+    let mut info = 0;
+    for k in 0..n.saturating_sub(1) {
+        let mut l = k;
+        let mut dmax = a[k + k * lda].abs();
+        for i in k + 1..n {
+            if a[i + k * lda].abs() <= dmax {
+                continue;
+            }
+            l = i;
+            dmax = a[i + k * lda].abs();
+        }
+        ipvt[k] = l as i32 + 1;
+        if a[l + k * lda] == 0.0 {
+            info = k + 1;
+            continue;
+        }
+        if l != k {
+            let t = a[l + k * lda];
+            a[l + k * lda] = a[k + k * lda];
+            a[k + k * lda] = t;
+        }
+        let t = -1.0 / a[k + k * lda];
+        for i in k + 1..n {
+            a[i + k * lda] = t * a[i + k * lda];
+        }
+        for j in k + 1..n {
+            let t = a[l + j * lda];
+            if l != k {
+                a[l + j * lda] = a[k + j * lda];
+                a[k + j * lda] = t;
+            }
+            if t != 0.0 {
+                for i in k + 1..n {
+                    a[i + j * lda] = a[i + j * lda] + t * a[i + k * lda];
+                }
+            }
+        }
+    }
+    if n > 0 {
+        ipvt[n - 1] = n as i32;
+        if a[n - 1 + (n - 1) * lda] == 0.0 {
+            info = n;
+        }
+    }
+    info
+}
+
+/// DGESL with JOB = 0 (DAXPY written in) as LINPACK writes it, 0-based rows.
+fn ref_dgesl(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f64]) {
+    for k in 0..n.saturating_sub(1) {
+        let l = ipvt[k] as usize - 1;
+        let t = b[l];
+        if l != k {
+            b[l] = b[k];
+            b[k] = t;
+        }
+        if t != 0.0 {
+            for i in k + 1..n {
+                b[i] = b[i] + t * a[i + k * lda];
+            }
+        }
+    }
+    for kb in 0..n {
+        let k = n - 1 - kb;
+        b[k] = b[k] / a[k + k * lda];
+        let t = -b[k];
+        if t != 0.0 {
+            for i in 0..k {
+                b[i] = b[i] + t * a[i + k * lda];
+            }
+        }
+    }
+}
+
+/// Right-hand sides: random, with zeros (skipped updates) and signed zeros, with
+/// infinities and NaN.
+fn rhs(n: usize, which: usize, g: &mut Lcg) -> Vec<f64> {
+    (0..n)
+        .map(|_| {
+            let v = g.next();
+            match (which, g.below(6)) {
+                (1, 0 | 1) => 0.0,
+                (1, 2) => -0.0,
+                (2, 0) => f64::NAN,
+                (2, 1) => f64::INFINITY,
+                _ => v,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn dgefa_and_dgesl_give_the_bits_of_linpack() {
+    let mut g = Lcg(17);
+    for n in orders() {
+        for kind in KINDS {
+            for lda in [n, n + 1] {
+                let square = matrix(n, kind, &mut g);
+                let mut a = vec![f64::NAN; lda * n];
+                for j in 0..n {
+                    a[j * lda..j * lda + n].copy_from_slice(&square[j * n..j * n + n]);
+                }
+                let mut expected = a.clone();
+                let mut ref_ipvt = vec![0; n];
+                let info = ref_dgefa(&mut expected, lda, n, &mut ref_ipvt);
+                let mut ipvt = vec![0; n];
+                let what = format!("n {n} lda {lda} {kind:?}");
+                assert_eq!(lu_factor_dense(&mut a, lda, n, &mut ipvt), info, "{what}");
+                assert_eq!(ipvt, ref_ipvt, "{what}");
+                assert!(same(&a, &expected), "{what}");
+                for which in 0..3 {
+                    let b = rhs(n, which, &mut g);
+                    let mut x = b.clone();
+                    lu_solve_dense(&a, lda, n, &ipvt, &mut x);
+                    let mut y = b;
+                    ref_dgesl(&expected, lda, n, &ref_ipvt, &mut y);
+                    assert!(same(&x, &y), "{what} rhs {which}");
+                }
+            }
+        }
+    }
+}
+
+/// Pivots DGEFA could not have chosen (a row above the diagonal, the diagonal, the
+/// last row) at any step, and a right-hand side longer than n: LINPACK's bits.
+#[test]
+fn dgesl_with_any_pivots_gives_the_bits_of_linpack() {
+    let mut g = Lcg(23);
+    for n in (2..=34).chain([40, 65]) {
+        let mut a = matrix(n, Kind::Random, &mut g);
+        let mut ipvt = vec![0; n];
+        lu_factor_dense(&mut a, n, n, &mut ipvt);
+        for step in 0..n - 1 {
+            for row in [0, step, n - 1, g.below(n)] {
+                let mut pivots = ipvt.clone();
+                pivots[step] = row as i32 + 1;
+                let mut b = rhs(n + 1, 0, &mut g);
+                let mut y = b.clone();
+                lu_solve_dense(&a, n, n, &pivots, &mut b);
+                ref_dgesl(&a, n, n, &pivots, &mut y);
+                assert!(same(&b, &y), "n {n} step {step} row {row}");
+            }
+        }
+    }
 }
