@@ -246,9 +246,13 @@ pub fn ratio_bound(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64
 #[link_section = hot_path!(bdf)]
 fn bound_few<const N: usize>(v: &[f64], w: &[f64], ratio: impl Fn(f64, f64) -> f64) -> f64 {
     let (v, w) = (&v[..N], &w[..N]);
+    // Each value loaded alone, through an index the compiler cannot see: the weights
+    // (and the solution) have just been stored one by one, and a 16-byte load of two
+    // 8-byte stores still in flight waits until both reach the cache.
+    let at: [usize; N] = std::array::from_fn(std::hint::black_box);
     let mut m = 0.0_f64;
     let mut finite = true;
-    for i in 0..N {
+    for &i in &at {
         let a = ratio(v[i], w[i]).abs();
         finite &= a < f64::INFINITY;
         if a > m {
