@@ -187,7 +187,7 @@ fn axpy_rows(a: f64, x: &[f64], y: &mut [f64], from: usize) {
 /// take; the small orders (`linpack`) lie between DDASSL's text and what it shares with
 /// DDASKR, the large ones (`linpack_large`) before DDASSL's.
 macro_rules! per_order {
-    ($($m:ident $n:literal $group:ident $rank:literal $solve:ident;)*) => {
+    ($($m:ident $n:literal $group:ident $rank:literal;)*) => {
         $(
             mod $m {
                 #[inline(never)]
@@ -201,7 +201,7 @@ macro_rules! per_order {
                 #[allow(unsafe_code)]
                 #[link_section = hot_path!($group, $rank)]
                 pub(super) fn solve(a: &[f64], ipvt: &[i32], b: &mut [f64]) -> bool {
-                    super::$solve::<$n>(a, ipvt, b)
+                    super::solve_fixed::<$n>(a, ipvt, b)
                 }
             }
         )*
@@ -217,37 +217,37 @@ macro_rules! per_order {
 }
 
 per_order!(
-    d02 2 linpack "97" solve_small;
-    d03 3 linpack "96" solve_small;
-    d04 4 linpack "95" solve_small;
-    d05 5 linpack "94" solve_small;
-    d06 6 linpack "93" solve_small;
-    d07 7 linpack "92" solve_small;
-    d08 8 linpack "91" solve_small;
-    d09 9 linpack "90" solve_small;
-    d10 10 linpack "89" solve_small;
-    d11 11 linpack_large "88" solve_fixed;
-    d12 12 linpack_large "87" solve_fixed;
-    d13 13 linpack_large "86" solve_fixed;
-    d14 14 linpack_large "85" solve_fixed;
-    d15 15 linpack_large "84" solve_fixed;
-    d16 16 linpack_large "83" solve_fixed;
-    d17 17 linpack_large "82" solve_fixed;
-    d18 18 linpack_large "81" solve_fixed;
-    d19 19 linpack_large "80" solve_fixed;
-    d20 20 linpack_large "79" solve_fixed;
-    d21 21 linpack_large "78" solve_fixed;
-    d22 22 linpack_large "77" solve_fixed;
-    d23 23 linpack_large "76" solve_fixed;
-    d24 24 linpack_large "75" solve_fixed;
-    d25 25 linpack_large "74" solve_fixed;
-    d26 26 linpack_large "73" solve_fixed;
-    d27 27 linpack_large "72" solve_fixed;
-    d28 28 linpack_large "71" solve_fixed;
-    d29 29 linpack_large "70" solve_fixed;
-    d30 30 linpack_large "69" solve_fixed;
-    d31 31 linpack_large "68" solve_fixed;
-    d32 32 linpack_large "67" solve_fixed;
+    d02 2 linpack "97";
+    d03 3 linpack "96";
+    d04 4 linpack "95";
+    d05 5 linpack "94";
+    d06 6 linpack "93";
+    d07 7 linpack "92";
+    d08 8 linpack "91";
+    d09 9 linpack "90";
+    d10 10 linpack "89";
+    d11 11 linpack_large "88";
+    d12 12 linpack_large "87";
+    d13 13 linpack_large "86";
+    d14 14 linpack_large "85";
+    d15 15 linpack_large "84";
+    d16 16 linpack_large "83";
+    d17 17 linpack_large "82";
+    d18 18 linpack_large "81";
+    d19 19 linpack_large "80";
+    d20 20 linpack_large "79";
+    d21 21 linpack_large "78";
+    d22 22 linpack_large "77";
+    d23 23 linpack_large "76";
+    d24 24 linpack_large "75";
+    d25 25 linpack_large "74";
+    d26 26 linpack_large "73";
+    d27 27 linpack_large "72";
+    d28 28 linpack_large "71";
+    d29 29 linpack_large "70";
+    d30 30 linpack_large "69";
+    d31 31 linpack_large "68";
+    d32 32 linpack_large "67";
 );
 
 /// Largest order with a constant-order dense factorisation and solve.
@@ -256,9 +256,10 @@ const FIXED: usize = 32;
 /// Solves `A x = b` with the factors from [`lu_factor_dense`], overwriting `b`
 /// (LINPACK DGESL with JOB = 0).
 ///
-/// Orders 2 to 32 stored with `lda = n` run a copy for their order, up to order 10
-/// with `b` in registers (930 → 340 instructions a solve at order 8); the others, and
-/// pivots DGEFA could not have chosen, the loops for any order.
+/// Orders 2 to 32 stored with `lda = n` run a copy of [`solve_dense_body`] for their
+/// order; the others, and pivots DGEFA could not have chosen, the loops for any order.
+/// [`solve_in_registers`] lost to these copies at orders 8 to 10 (DDASSL hires warm
+/// −11 %): its `b` lay on the stack, exchanged by single stores and read back in pairs.
 #[allow(unsafe_code)]
 #[link_section = hot_path!(bdf)]
 pub fn lu_solve_dense(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f64]) {
@@ -267,20 +268,6 @@ pub fn lu_solve_dense(a: &[f64], lda: usize, n: usize, ipvt: &[i32], b: &mut [f6
         return;
     }
     solve_dense_any(a, lda, n, ipvt, b);
-}
-
-/// [`solve_in_registers`] of order `N` on the first `N` values of `b`; false, with `b`
-/// untouched, where that refuses the pivots.
-#[inline(always)]
-fn solve_small<const N: usize>(a: &[f64], ipvt: &[i32], b: &mut [f64]) -> bool {
-    let b = &mut b[..N];
-    let mut x = [0.0; N];
-    x.copy_from_slice(b);
-    if !solve_in_registers(a, ipvt, &mut x) {
-        return false;
-    }
-    b.copy_from_slice(&x);
-    true
 }
 
 /// [`solve_dense_body`] for any order and leading dimension. Out of line, so that
