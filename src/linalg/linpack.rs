@@ -12,6 +12,8 @@
 
 use std::cmp::Ordering;
 
+use crate::intrinsics::fmax;
+
 use super::Band;
 
 /// `y += a * x` over the common length; nothing when `a == 0` (reference DAXPY).
@@ -49,13 +51,14 @@ fn first_largest(x: &[f64]) -> usize {
         None => return 0,
     };
     for (i, v) in x.iter().enumerate().skip(1) {
-        if !matches!(
-            v.abs().partial_cmp(&largest),
-            Some(Ordering::Less | Ordering::Equal)
-        ) {
+        let v = v.abs();
+        if takes_over(v, largest) {
             best = i;
-            largest = v.abs();
         }
+        // The value IDAMAX keeps, in one `maxsd` (`largest > v ? largest : v`, so `v`
+        // on NaN; on a tie the two are the same bits): not a compare-and-blend of four
+        // instructions on the search's chain.
+        largest = fmax(largest, v);
     }
     best
 }
