@@ -4,7 +4,7 @@
 use crate::bdf::history::predicted;
 use crate::bdf::newton::RoundoffTest;
 use crate::bdf::order::{scaled_norms_of_sums, ErrorNorm};
-use crate::bdf::weights::{largest_ratio, ratio_bound, rms_of, scaled_rms};
+use crate::bdf::weights::{largest_ratio, rms_of, scaled_rms};
 
 /// Weighted root-mean-square norm `sqrt(mean((v_i/wt_i)²))`, scaled by the largest ratio
 /// against overflow (DDANRM; 0 when all ratios are zero).
@@ -45,12 +45,75 @@ pub fn weighted_rms_of_sums(
     scaled_norms_of_sums(e, a, b, wt, delta, ratio, |v| weighted_rms(v, wt))
 }
 
-/// A bound of [`weighted_rms`]: NaN with it, else at least it ([`ratio_bound`]).
+/// DDAWTS (`wt[i] = rtol_i·|y_i| + atol_i`, the tolerances scalars unless `vector`),
+/// label 520's test `WT(I) .GT. 0` and the bound of [`weighted_rms`] of `y`
+/// ([`ratio_bound`](crate::bdf::weights::ratio_bound): NaN with it, else at least it) in one pass: each ratio
+/// from the weight still in a register, not loaded back from the stores just made. Every
+/// weight is stored; `None` when one is not positive (a NaN weight included), else the
+/// bound (the same value as `ratio_bound`'s: the same quotients, their maximum taken
+/// in another order). The caller has checked that the tolerances are long enough.
 #[inline]
 #[allow(unsafe_code)]
 #[link_section = hot_path!(dassl)]
-pub fn weighted_bound(v: &[f64], wt: &[f64]) -> f64 {
-    ratio_bound(v, wt, |vi, wi| vi / wi)
+pub fn weights_and_bound(
+    vector: bool,
+    rtol: &[f64],
+    atol: &[f64],
+    y: &[f64],
+    wt: &mut [f64],
+) -> Option<f64> {
+    let n = wt.len().min(y.len());
+    let (y, wt) = (&y[..n], &mut wt[..n]);
+    if vector {
+        let (rtol, atol) = (&rtol[..n], &atol[..n]);
+        return weights_pass(y, wt, |i| y[i], |i| (rtol[i], atol[i]));
+    }
+    let tol = |_| (rtol[0], atol[0]);
+    // Up to three components the step has just stored Y one element at a time
+    // (`update_differences`): each loaded alone, through an index the compiler cannot
+    // see, lest a 16-byte load wait for two stores still in flight.
+    let opaque = |i: usize| y[std::hint::black_box(i)];
+    match n {
+        1 => weights_pass(&y[..1], &mut wt[..1], opaque, tol),
+        2 => weights_pass(&y[..2], &mut wt[..2], opaque, tol),
+        3 => weights_pass(&y[..3], &mut wt[..3], opaque, tol),
+        _ => weights_pass(y, wt, |i| y[i], tol),
+    }
+}
+
+/// [`weights_and_bound`]'s pass, component `i` of Y from `yi` and its tolerances from
+/// `tol`; the bound as `ratio_bound` forms it (NaN when a ratio is not finite and the
+/// largest is not 0), in one chain of maxima.
+#[inline(always)]
+fn weights_pass(
+    y: &[f64],
+    wt: &mut [f64],
+    yi: impl Fn(usize) -> f64,
+    tol: impl Fn(usize) -> (f64, f64),
+) -> Option<f64> {
+    let mut positive = true;
+    let mut finite = true;
+    let mut largest = 0.0_f64;
+    for (i, w) in wt.iter_mut().enumerate().take(y.len()) {
+        let (rtoli, atoli) = tol(i);
+        let v = yi(i);
+        let wi = rtoli * v.abs() + atoli;
+        *w = wi;
+        positive &= wi > 0.0;
+        let a = (v / wi).abs();
+        finite &= a < f64::INFINITY;
+        if a > largest {
+            largest = a;
+        }
+    }
+    if !positive {
+        return None;
+    }
+    Some(if finite || largest <= 0.0 {
+        largest
+    } else {
+        f64::NAN
+    })
 }
 
 /// The roundoff-level test of the prediction `y` ([`RoundoffTest`]): its largest ratio.
@@ -66,4 +129,64 @@ pub fn roundoff_test(y: &[f64], wt: &[f64], uround: f64) -> RoundoffTest {
 pub fn prediction_norm(phi: &[f64], neq: usize, k: usize, wt: &[f64]) -> f64 {
     let wt = &wt[..neq];
     rms_of((0..neq).map(|i| predicted(phi, neq, k, i) / wt[i]), neq)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::weights_and_bound;
+    use crate::bdf::compare::not_gt;
+    use crate::bdf::weights::{ratio_bound, set_weights};
+
+    /// The one pass stores the weights DDAWTS stores, fails where label 520's test
+    /// fails, and else gives `ratio_bound`'s bits (a NaN where it gives a NaN).
+    #[test]
+    fn as_weights_then_bound() {
+        let values = [
+            1.5e-3,
+            -2.0,
+            0.0,
+            -0.0,
+            7.25e10,
+            -3.0e-300,
+            f64::NAN,
+            f64::INFINITY,
+            1e308,
+        ];
+        let tolerances = [1e-7, 0.0, -1e-3, 2.0, 1e-300, f64::NAN];
+        for n in 1..=24 {
+            for start in 0..values.len() {
+                let y: Vec<f64> = (0..n)
+                    .map(|i| values[(start + 3 * i) % values.len()])
+                    .collect();
+                for (k, &r) in tolerances.iter().enumerate() {
+                    let rtol: Vec<f64> = (0..n).map(|i| tolerances[(k + i) % 6]).collect();
+                    let atol: Vec<f64> = (0..n).map(|i| tolerances[(k + 2 * i + 1) % 6]).collect();
+                    for vector in [false, true] {
+                        let (rtol, atol) = if vector {
+                            (rtol.clone(), atol.clone())
+                        } else {
+                            (vec![r], vec![atol[0]])
+                        };
+                        let mut expected = vec![0.0; n];
+                        set_weights(vector, &rtol, &atol, &y, &mut expected);
+                        let mut wt = vec![0.0; n];
+                        let got = weights_and_bound(vector, &rtol, &atol, &y, &mut wt);
+                        let bits =
+                            |v: &[f64]| -> Vec<u64> { v.iter().map(|x| x.to_bits()).collect() };
+                        assert_eq!(bits(&wt), bits(&expected));
+                        if expected.iter().any(|&w| not_gt(w, 0.0)) {
+                            assert_eq!(got, None);
+                            continue;
+                        }
+                        let bound = ratio_bound(&y, &expected, |a, b| a / b);
+                        let got = got.expect("positive weights");
+                        assert!(
+                            got.to_bits() == bound.to_bits() || (got.is_nan() && bound.is_nan()),
+                            "{y:?} {rtol:?} {atol:?}: {got:e} {bound:e}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
