@@ -12,10 +12,10 @@ use super::init::initial_yprime;
 use super::layout::{IW_KOLD, IW_NST, IW_NSTL, RW_H, RW_HMAX, RW_PSI, RW_ROUND, RW_TN, RW_TSTOP};
 use super::legacy::Call;
 use super::matrix::Work;
-use super::norm::{weighted_bound, weighted_rms};
+use super::norm::{weighted_rms, weights_and_bound};
 use super::step::take_step;
 use super::Residual;
-use crate::bdf::compare::{not_gt, not_le};
+use crate::bdf::compare::not_le;
 use crate::bdf::control::{
     answer_without_step, check_tstop, clip_to_tstop, fit_first_step, initial_step, limit_by_hmax,
 };
@@ -311,16 +311,16 @@ impl<'w> Run<'w> {
             if w.iw[IW_NST] - w.iw[IW_NSTL] >= 500 {
                 return Err(Failure::TooMuchWork);
             }
-            set_weights(self.info[1] != 0, self.rtol, self.atol, &w.phi[..neq], w.wt);
             // Label 520 tests WT .GT. 0, so a NaN weight (from a NaN solution) stops
             // the run here, unlike the .LE. test of the first call.
-            if w.wt.iter().any(|&v| not_gt(v, 0.0)) {
+            let y = &w.phi[..neq];
+            let info2 = self.info[1] != 0;
+            let Some(bound) = weights_and_bound(info2, self.rtol, self.atol, y, w.wt) else {
                 return Err(Failure::NonPositiveWeight);
-            }
+            };
             // IF(R.LE.1.0D0) GO TO 525: a NaN R (an infinite Y) falls through to -2. R
             // from the bound of the norm where that is at most 1 (nearly always).
-            let y = &w.phi[..neq];
-            if not_le(weighted_bound(y, w.wt) * 100.0 * uround, 1.0) {
+            if not_le(bound * 100.0 * uround, 1.0) {
                 let r = weighted_rms(y, w.wt) * 100.0 * uround;
                 if not_le(r, 1.0) {
                     scale_tolerances(self.info[1] == 1, self.rtol, self.atol, neq, r);
