@@ -374,7 +374,7 @@ const FIXED: usize = 32;
 /// Solves `A x = b` with the factors from [`lu_factor_dense`], overwriting `b`
 /// (LINPACK DGESL with JOB = 0).
 ///
-/// Orders 2 to 32 stored with `lda = n` run a copy of [`solve_dense_body`] for their
+/// Orders 2 to 32 stored with `lda = n` run a copy of DGESL's loops for their
 /// order; the others, and pivots DGEFA could not have chosen, the loops for any order.
 /// [`solve_in_registers`] lost to these copies at orders 8 to 10 (DDASSL hires warm
 /// −11 %): its `b` lay on the stack, exchanged by single stores and read back in pairs.
