@@ -83,10 +83,10 @@ pub fn weights_and_bound(
 }
 
 /// [`weights_and_bound`]'s pass, the tolerances of component `i` from `tol`; the largest
-/// ratio in one chain of maxima, a NaN ratio detected by their sum. `OPAQUE` (up to three components, where the step has just
-/// stored Y one element at a time in `update_differences`): each `y_i` loaded alone,
-/// through an index the compiler cannot see, lest a 16-byte load wait for two stores
-/// still in flight.
+/// ratio in one chain of maxima, a NaN ratio detected by their sum. `OPAQUE` (up to three
+/// components, where the step has just stored Y one element at a time in
+/// `update_differences`): each `y_i` loaded alone, through an index the compiler cannot
+/// see, lest a 16-byte load wait for two stores still in flight.
 #[inline(always)]
 fn weights_pass<const OPAQUE: bool>(
     y: &[f64],

@@ -934,12 +934,7 @@ impl<'w> LinearSystem<'w> {
         let (zrest, frest) = (&mut zrest[..2 * pairs * n], &frest[..2 * pairs * n]);
         if let (Some(grouping), 2..) = (self.grouping, pairs) {
             self.rhs_real(m, fac1, z1, f1);
-            for (k, (z, f)) in zrest
-                .chunks_exact_mut(2 * n)
-                .zip(frest.chunks_exact(2 * n))
-                .enumerate()
-            {
-                let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+            for (k, ((z2, z3), (f2, f3))) in stage_pairs(n, zrest, frest).enumerate() {
                 self.rhs_complex(m, alphn[k], betan[k], z2, z3, f2, f3);
             }
             let (e1, e2) = self.general();
@@ -953,12 +948,7 @@ impl<'w> LinearSystem<'w> {
             return;
         }
         self.solve_real(m, fac1, z1, f1);
-        for (k, (z, f)) in zrest
-            .chunks_exact_mut(2 * n)
-            .zip(frest.chunks_exact(2 * n))
-            .enumerate()
-        {
-            let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+        for (k, ((z2, z3), (f2, f3))) in stage_pairs(n, zrest, frest).enumerate() {
             self.solve_complex(k, m, alphn[k], betan[k], z2, z3, f2, f3);
         }
     }
@@ -987,12 +977,7 @@ impl<'w> LinearSystem<'w> {
             z1[i] -= f1[i] * fac1;
         }
         let shifts = alphn.iter().zip(betan);
-        for ((z, f), (&alphn, &betan)) in zrest
-            .chunks_exact_mut(2 * n)
-            .zip(frest.chunks_exact(2 * n))
-            .zip(shifts)
-        {
-            let ((z2, z3), (f2, f3)) = (z.split_at_mut(n), f.split_at(n));
+        for (((z2, z3), (f2, f3)), (&alphn, &betan)) in stage_pairs(n, zrest, frest).zip(shifts) {
             for i in 0..n {
                 let s2 = -f2[i];
                 let s3 = -f3[i];
@@ -1395,4 +1380,20 @@ fn scaled_error(err: &[f64], scal: &[f64]) -> f64 {
         sum += q * q;
     }
     fmax((sum / err.len() as f64).sqrt(), 1.0e-10)
+}
+
+/// Z2, Z3 and F2, F3 of one complex stage pair.
+type StagePair<'a> = ((&'a mut [f64], &'a mut [f64]), (&'a [f64], &'a [f64]));
+
+/// The complex stage pairs of `zrest` and `frest` (`n` values each), in order.
+#[inline(always)]
+fn stage_pairs<'a>(
+    n: usize,
+    zrest: &'a mut [f64],
+    frest: &'a [f64],
+) -> impl Iterator<Item = StagePair<'a>> {
+    zrest
+        .chunks_exact_mut(2 * n)
+        .zip(frest.chunks_exact(2 * n))
+        .map(move |(z, f)| (z.split_at_mut(n), f.split_at(n)))
 }
