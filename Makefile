@@ -30,8 +30,8 @@ NATIVE_LIBS := -lgcc_s -lutil -lrt -lpthread -lm -ldl
 .PHONY: all install uninstall
 
 all:
-	$(CARGO) build --profile dist -p stiffdae --lib
-	$(CARGO) build --profile dist -p stiffdae --lib --features int64 --target-dir $(INT64_TARGET)
+	$(CARGO) build --profile dist -p stiffdae-capi --lib
+	$(CARGO) build --profile dist -p stiffdae-capi --lib --features int64 --target-dir $(INT64_TARGET)
 
 define configure_file
 	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \

@@ -23,7 +23,8 @@ fn cdylib() -> PathBuf {
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
-        .args(["build", "--release", "-p", "stiffdae", "--lib", "--quiet"])
+        .args(["build", "--release", "--quiet"])
+        .args(["-p", "stiffdae-capi", "--lib"])
         .current_dir(&root)
         .status()
         .expect("run cargo build");

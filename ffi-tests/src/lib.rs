@@ -1,7 +1,7 @@
 //! Builds C and Fortran programs against libstiffdae and runs them: the plumbing shared
 //! by the tests in `tests/` and the Test Set report (`src/bin/testset.rs`).
 //!
-//! The library is built once per process with `cargo build --release -p stiffdae --lib`
+//! The library is built once per process with `cargo build --release -p stiffdae-capi --lib`
 //! (a no-op when it is fresh), so the programs always link the current code, the same
 //! way whether they run from `cargo test` or from `cargo run`.
 
@@ -44,7 +44,8 @@ pub fn library() -> &'static Library {
     LIB.get_or_init(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let status = Command::new(cargo)
-            .args(["build", "--release", "-p", "stiffdae", "--lib", "--quiet"])
+            .args(["build", "--release", "--quiet"])
+            .args(["-p", "stiffdae-capi", "--lib"])
             .current_dir(root())
             .status()
             .expect("run cargo build");
@@ -74,7 +75,8 @@ pub fn library64() -> &'static Library {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let dir = target_dir().join("int64");
         let status = Command::new(cargo)
-            .args(["build", "--release", "-p", "stiffdae", "--lib", "--quiet"])
+            .args(["build", "--release", "--quiet"])
+            .args(["-p", "stiffdae-capi", "--lib"])
             .args(["--features", "int64", "--target-dir"])
             .arg(&dir)
             .current_dir(root())
