@@ -6,7 +6,9 @@
 # lib/libstiffdae.a, include/stiffdae.h, lib/pkgconfig/stiffdae.pc,
 # lib/cmake/stiffdae/stiffdae{Config,ConfigVersion}.cmake and the Fortran module source
 # share/stiffdae/stiffdae.f90. The shared library is stripped and built with the `dist`
-# profile (release with fat LTO).
+# profile (release with fat LTO). In the static library the C library names Rust's
+# compiler_builtins defines (capi/libm-symbols.txt) are made local, so that a program's
+# calls of cbrt, fmod, round… keep binding to the C library's.
 #
 # Beside it, the same library for programs compiled with 64-bit default INTEGER
 # (gfortran -fdefault-integer-8, ifort -i8): lib/libstiffdae64.so.$(VERSION) (SONAME
@@ -46,12 +48,14 @@ install: all
 	strip --strip-unneeded $(DESTDIR)$(LIBDIR)/libstiffdae.so.$(VERSION)
 	ln -sf libstiffdae.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libstiffdae.so.0
 	ln -sf libstiffdae.so.0 $(DESTDIR)$(LIBDIR)/libstiffdae.so
-	install -m 644 $(RELEASE)/libstiffdae.a $(DESTDIR)$(LIBDIR)/libstiffdae.a
+	objcopy --localize-symbols=capi/libm-symbols.txt $(RELEASE)/libstiffdae.a $(DESTDIR)$(LIBDIR)/libstiffdae.a
+	chmod 644 $(DESTDIR)$(LIBDIR)/libstiffdae.a
 	install -m 755 $(RELEASE64)/libstiffdae.so $(DESTDIR)$(LIBDIR)/libstiffdae64.so.$(VERSION)
 	strip --strip-unneeded $(DESTDIR)$(LIBDIR)/libstiffdae64.so.$(VERSION)
 	ln -sf libstiffdae64.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libstiffdae64.so.0
 	ln -sf libstiffdae64.so.0 $(DESTDIR)$(LIBDIR)/libstiffdae64.so
-	install -m 644 $(RELEASE64)/libstiffdae.a $(DESTDIR)$(LIBDIR)/libstiffdae64.a
+	objcopy --localize-symbols=capi/libm-symbols.txt $(RELEASE64)/libstiffdae.a $(DESTDIR)$(LIBDIR)/libstiffdae64.a
+	chmod 644 $(DESTDIR)$(LIBDIR)/libstiffdae64.a
 	install -m 644 include/stiffdae.h $(DESTDIR)$(INCLUDEDIR)/stiffdae.h
 	install -m 644 fortran/stiffdae.f90 $(DESTDIR)$(DATADIR)/stiffdae/stiffdae.f90
 	$(call configure_file,dist/stiffdae.pc.in,$(DESTDIR)$(LIBDIR)/pkgconfig/stiffdae.pc)

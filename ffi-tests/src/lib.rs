@@ -59,7 +59,7 @@ pub fn library() -> &'static Library {
             _ => {}
         }
         Library {
-            staticlib: release.join("libstiffdae.a"),
+            staticlib: c_archive(&release),
             cdylib: release.join("libstiffdae.so"),
         }
     })
@@ -93,10 +93,36 @@ pub fn library64() -> &'static Library {
             }
         }
         Library {
-            staticlib: release.join("libstiffdae.a"),
+            staticlib: c_archive(&release),
             cdylib: release.join("libstiffdae64.so"),
         }
     })
+}
+
+/// The static library as `make install` installs it: cargo's `release/libstiffdae.a`
+/// with the C library names of `capi/libm-symbols.txt` made local
+/// (`objcopy --localize-symbols`), written to `release/c/libstiffdae.a`. Rust's
+/// compiler_builtins defines those names in every static library; left global, a
+/// program's own calls of cbrt, fmod, round… would bind to them instead of the C
+/// library's.
+pub fn c_archive(release: &Path) -> PathBuf {
+    let dir = release.join("c");
+    std::fs::create_dir_all(&dir).expect("create release/c");
+    let out = dir.join("libstiffdae.a");
+    // Written beside and renamed, so that a program never links a half-written archive.
+    let partial = dir.join(format!("libstiffdae.a.{}", std::process::id()));
+    let status = Command::new("objcopy")
+        .arg(format!(
+            "--localize-symbols={}",
+            root().join("capi/libm-symbols.txt").display()
+        ))
+        .arg(release.join("libstiffdae.a"))
+        .arg(&partial)
+        .status()
+        .expect("run objcopy");
+    assert!(status.success(), "objcopy of libstiffdae.a failed");
+    std::fs::rename(&partial, &out).expect("rename the localised archive");
+    out
 }
 
 /// The system libraries a program linking the Rust static library needs
@@ -212,6 +238,12 @@ pub fn fortran_program_with(
 /// committed header `include/stiffdae.h` (with `STIFFDAE_INT64` defined for
 /// libstiffdae64, as `pkg-config stiffdae64` defines it).
 pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
+    c_program_with(name, sources, link, &[])
+}
+
+/// [`c_program`] with extra compiler flags, after the sources and libraries (`-DNAME`,
+/// `-lm`).
+pub fn c_program_with(name: &str, sources: &[PathBuf], link: Link, flags: &[&str]) -> PathBuf {
     build_once(name, |exe| {
         let target = env!("FFI_TESTS_TARGET");
         let compiler = cc::Build::new()
@@ -231,7 +263,8 @@ pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
             .arg(exe)
             .args(sources)
             .args(link_args(link))
-            .arg("-lpthread");
+            .arg("-lpthread")
+            .args(flags);
         run_compiler(cmd, &format!("cc {name}"))
     })
     .unwrap_or_else(|e| panic!("{e}"))

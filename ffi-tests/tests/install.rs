@@ -114,9 +114,27 @@ fn installed_library_serves_fortran_c_and_cmake_users() {
     let size = std::fs::metadata(lib.join("libstiffdae.so.0"))
         .expect("installed .so")
         .len();
-    // 1.63 MB today (1.21 MB before RADAU5/RADAU's per-order kernels that solve E1 and
+    // 1.60 MB today (1.21 MB before RADAU5/RADAU's per-order kernels that solve E1 and
     // E2 side by side, measured faster): a guard against the text growing unnoticed.
     assert!(size < 1_800_000, "installed libstiffdae.so is {size} bytes");
+    // The static libraries leave the C library's math functions to the C library
+    // (capi/libm-symbols.txt; tests/static_archive.rs for the tests' copy).
+    for archive in ["libstiffdae.a", "libstiffdae64.a"] {
+        let out = Command::new("nm")
+            .args(["-g", "--defined-only", "--format=posix"])
+            .arg(lib.join(archive))
+            .output()
+            .expect("run nm");
+        let defined = String::from_utf8_lossy(&out.stdout);
+        for name in ["cbrt", "fmod", "round", "fma"] {
+            assert!(
+                !defined
+                    .lines()
+                    .any(|l| l.split_whitespace().next() == Some(name)),
+                "{archive} defines {name}"
+            );
+        }
+    }
 
     let project = user_project(&prefix);
     let flags = pkg_config(&prefix, "stiffdae");
