@@ -3,7 +3,8 @@
 //!
 //! The library is built once per process with `cargo build --release -p stiffdae-capi --lib`
 //! (a no-op when it is fresh), so the programs always link the current code, the same
-//! way whether they run from `cargo test` or from `cargo run`.
+//! way whether they run from `cargo test` or from `cargo run`; static programs link the
+//! archive as `make install` installs it ([`c_archive`]).
 
 pub mod baseline;
 
