@@ -162,8 +162,8 @@ per_order!(real:
     r06 6 [kernels, "06"] dec_unrolled sol_in_registers;
     r07 7 [kernels, "07"] dec_unrolled sol_in_registers;
     r08 8 [kernels, "08"] dec_unrolled sol_in_registers;
-    r09 9 [kernels, "09"] dec_unrolled sol_in_registers;
-    r10 10 [kernels, "10"] dec_unrolled sol_in_registers;
+    r09 9 [kernels, "09"] dec_fixed sol_in_registers;
+    r10 10 [kernels, "10"] dec_fixed sol_in_registers;
     r11 11 [kernels, "11"] dec_fixed sol_fixed;
     r12 12 [kernels, "12"] dec_fixed sol_fixed;
     r13 13 [kernels, "13"] dec_fixed sol_fixed;
@@ -327,8 +327,11 @@ macro_rules! stages {
 ///
 /// Stage by stage as the original (per element the same operations in the same order,
 /// the same first-largest pivot, the same skip of a column whose multiplier `t` is
-/// zero). Orders up to 10 run with every stage written out; larger ones update
+/// zero). Orders up to 8 run with every stage written out; larger ones update
 /// the trailing columns two at a time so that each multiplier is loaded once for both.
+/// Written out, orders 9 and 10 ran slower than these loops (perf samples of DEC:
+/// RADAU5 caraxis, N = 10, 1e-7, 832 → 648 as loops; RADAU pump, N = 9, 272 → 189),
+/// order 8 faster (RODAS hires 1e-7: 778 written out, 973 as loops).
 #[inline(always)]
 pub fn dec(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
     if let ([d], [_]) = (&*a, &*ip) {
@@ -390,8 +393,8 @@ fn nonzero(d: f64, n: usize) -> Result<(), Singular> {
     }
 }
 
-/// [`dec`] for a constant order up to [`UNROLL`], every stage written out so that all
-/// its loops have constant bounds and unroll.
+/// [`dec`] for a constant order up to 8 (see [`dec`]), every stage written out so that
+/// all its loops have constant bounds and unroll.
 #[inline(always)]
 fn dec_unrolled<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
     let (a, ip) = (&mut a[..N * N], &mut ip[..N]);
@@ -409,12 +412,13 @@ fn dec_unrolled<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), S
     nonzero(a[N * N - 1], N)
 }
 
+/// [`dec_body`] for the constant order `N`.
 #[inline(always)]
 fn dec_fixed<const N: usize>(a: &mut [f64], ip: &mut [usize]) -> Result<(), Singular> {
     dec_body(N, a, N, ip)
 }
 
-/// The body of [`dec`] for orders above [`UNROLL`] (inlined into the constant-order
+/// The body of [`dec`] for orders above 8 (inlined into the constant-order
 /// copies of [`dec_fixed`]).
 #[inline(always)]
 fn dec_body(n: usize, a: &mut [f64], lda: usize, ip: &mut [usize]) -> Result<(), Singular> {
