@@ -2,7 +2,9 @@
 //! (CHANGELOG, docs/architecture.md): E1 and E2 in WORK as in the originals, the pivots
 //! on the stack up to N = 32, the tolerances borrowed. Counted by this test binary's
 //! global allocator, per thread, around each call: dense and banded Jacobians,
-//! analytic and by differences, scalar and vector tolerances.
+//! analytic and by differences, scalar and vector tolerances. With SOLOUT, a thread's
+//! first call allocates the list of SOLOUT calls in progress that the dense-output
+//! functions consult, and its later calls nothing.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -115,6 +117,9 @@ macro_rules! hairer_entry {
 unsafe extern "C" {
     hairer_entry!(radau5_);
     hairer_entry!(radau_);
+    fn contr5_(i: *const i32, s: *const f64, cont: *const f64, lrc: *const i32) -> f64;
+    fn contra_(i: *const i32, s: *const f64, cont: *const f64, lrc: *const i32) -> f64;
+    fn contro_(i: *const i32, s: *const f64, cont: *const f64, lrc: *const i32) -> f64;
     fn rodas_(
         n: *const i32,
         fcn: Option<Fcn>,
@@ -202,6 +207,38 @@ unsafe extern "C" fn rober_jac(
     }
 }
 
+/// A SOLOUT that adds Y(1) at the step's midpoint, from the dense output `contr`, to
+/// RPAR(1).
+macro_rules! midpoint_solout {
+    ($name:ident, $contr:ident) => {
+        unsafe extern "C" fn $name(
+            nr: *const i32,
+            xold: *const f64,
+            x: *const f64,
+            _y: *const f64,
+            cont: *const f64,
+            lrc: *const i32,
+            _n: *const i32,
+            rpar: *mut f64,
+            _ipar: *mut i32,
+            _irtrn: *mut i32,
+        ) {
+            // SAFETY: the solver passes valid NR, XOLD, X, and CONT with its LRC, to be
+            // read during this call; RPAR is the caller's one value.
+            unsafe {
+                if *nr > 1 {
+                    let s = 0.5 * (*xold + *x);
+                    *rpar += $contr(&1, &s, cont, lrc);
+                }
+            }
+        }
+    };
+}
+
+midpoint_solout!(radau5_midpoint, contr5_);
+midpoint_solout!(radau_midpoint, contra_);
+midpoint_solout!(rodas_midpoint, contro_);
+
 /// One call's settings.
 #[derive(Clone, Copy, Debug)]
 struct Case {
@@ -243,8 +280,9 @@ const CASES: [Case; 6] = [
     },
 ];
 
-/// Solves Robertson's problem to X = 40 with `solver`; returns IDID and the allocations.
-fn solve(solver: &str, case: Case) -> (i32, usize) {
+/// Solves Robertson's problem to X = 40 with `solver`, with dense output at every step's
+/// midpoint when `dense`; returns IDID and the allocations.
+fn solve(solver: &str, case: Case, dense: bool) -> (i32, usize) {
     let n = 3;
     let (mut x, xend, mut h) = (0.0, 40.0, 1e-6);
     let mut y = [1.0, 0.0, 0.0];
@@ -252,7 +290,14 @@ fn solve(solver: &str, case: Case) -> (i32, usize) {
     let itol = i32::from(case.vector_tolerances);
     let ijac = i32::from(case.analytic);
     let (mut mljac, mut mujac) = if case.banded { (1, 1) } else { (n, n) };
-    let (imas, mlmas, mut mumas, iout, ifcn, idfx) = (0, n, n, 0, 0, 0);
+    let (imas, mlmas, mut mumas, ifcn, idfx) = (0, n, n, 0, 0);
+    let iout = i32::from(dense);
+    let solout = match solver {
+        "RADAU5" => radau5_midpoint as Solout,
+        "RADAU" => radau_midpoint,
+        _ => rodas_midpoint,
+    };
+    let solout = dense.then_some(solout);
     let (lwork, liwork) = (2000, 200);
     let mut work = vec![0.0; lwork as usize];
     let mut iwork = vec![0; liwork as usize];
@@ -263,7 +308,7 @@ fn solve(solver: &str, case: Case) -> (i32, usize) {
     let count = allocations(|| {
         // SAFETY: every pointer is valid for what the originals' documentation asks of
         // it (N = 3, LWORK and LIWORK above the originals' bounds), the callbacks follow
-        // the interface, MAS and SOLOUT are not called (IMAS = IOUT = 0).
+        // the interface, MAS is not called (IMAS = 0), SOLOUT only with IOUT = 1.
         unsafe {
             match solver {
                 "RADAU5" | "RADAU" => {
@@ -286,7 +331,7 @@ fn solve(solver: &str, case: Case) -> (i32, usize) {
                         &imas,
                         &mlmas,
                         &mut mumas,
-                        None,
+                        solout,
                         &iout,
                         work.as_mut_ptr(),
                         &lwork,
@@ -318,7 +363,7 @@ fn solve(solver: &str, case: Case) -> (i32, usize) {
                     &imas,
                     &mlmas,
                     &mumas,
-                    None,
+                    solout,
                     &iout,
                     work.as_mut_ptr(),
                     &lwork,
@@ -340,9 +385,27 @@ fn hairer_family_calls_allocate_nothing() {
     assert_eq!(allocations(|| drop(std::hint::black_box(vec![1u8; 10]))), 1);
     for solver in ["RADAU5", "RADAU", "RODAS"] {
         for case in CASES {
-            let (idid, count) = solve(solver, case);
+            let (idid, count) = solve(solver, case, false);
             assert_eq!(idid, 1, "{solver} {case:?}");
             assert_eq!(count, 0, "{solver} {case:?}: {count} allocations");
         }
+    }
+}
+
+#[test]
+fn with_solout_only_a_threads_first_call_allocates() {
+    for solver in ["RADAU5", "RADAU", "RODAS"] {
+        let counts = std::thread::spawn(move || {
+            (0..3)
+                .map(|_| {
+                    let (idid, count) = solve(solver, CASES[0], true);
+                    assert_eq!(idid, 1, "{solver}");
+                    count
+                })
+                .collect::<Vec<_>>()
+        })
+        .join()
+        .expect("the solving thread");
+        assert_eq!(counts, [1, 0, 0], "{solver}: allocations of three calls");
     }
 }
