@@ -271,6 +271,42 @@ pub fn c_program_with(name: &str, sources: &[PathBuf], link: Link, flags: &[&str
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// Compiles C sources as C++11 (`-x c++ -pedantic`) with the C++ compiler the `cc` crate
+/// finds, against the committed header, and links them like [`c_program`]: the header
+/// as a C++ program includes it.
+pub fn cpp_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
+    build_once(name, |exe| {
+        let target = env!("FFI_TESTS_TARGET");
+        let compiler = cc::Build::new()
+            .cpp(true)
+            .target(target)
+            .host(target)
+            .opt_level(2)
+            .cargo_metadata(false)
+            .cargo_warnings(false)
+            .get_compiler();
+        let mut cmd = compiler.to_command();
+        cmd.args([
+            "-x",
+            "c++",
+            "-std=c++11",
+            "-pedantic",
+            "-Wall",
+            "-Wextra",
+            "-Werror",
+        ])
+        .arg(format!("-I{}", root().join("include").display()))
+        .arg("-o")
+        .arg(exe)
+        .args(sources)
+        .args(["-x", "none"])
+        .args(link_args(link))
+        .arg("-lpthread");
+        run_compiler(cmd, &format!("c++ {name}"))
+    })
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
 /// Runs a program with `stdin` as its standard input and the given environment.
 pub fn run(exe: &Path, stdin: &str, env: &[(&str, &str)]) -> Output {
     use std::io::Write;

@@ -1,8 +1,8 @@
 //! Every C and Fortran program in `examples/` built against libstiffdae prints exactly
 //! its `<name>.out`, which the same program printed linked against the original Fortran
-//! (`examples/README.md`).
+//! (`examples/README.md`); the C programs also compiled as C++.
 
-use ffi_tests::{c_program, fortran_program, root, run, Link};
+use ffi_tests::{c_program, cpp_program, fortran_program, root, run, Link};
 use std::path::PathBuf;
 
 fn examples(dir: &str, ext: &str) -> Vec<PathBuf> {
@@ -44,6 +44,16 @@ fn c_examples_print_what_they_print_with_the_original() {
     for src in examples("c", "c") {
         check(
             c_program(&name("c", &src), std::slice::from_ref(&src), Link::Static),
+            &src,
+        );
+    }
+}
+
+#[test]
+fn c_examples_compiled_as_cpp_print_the_same() {
+    for src in examples("c", "c") {
+        check(
+            cpp_program(&name("cpp", &src), std::slice::from_ref(&src), Link::Shared),
             &src,
         );
     }
