@@ -333,6 +333,58 @@ struct Layout {
 }
 
 impl Layout {
+    /// The record of this layout for the calls after this one, which passed its pointer
+    /// checks: RTOL and ATOL copied when not `separate`; in place, and the short path's,
+    /// when neither overlaps T or IDID and the entry point's own array (DDASKR's JROOT)
+    /// is empty or non-null and aligned (its body refuses such a call otherwise).
+    /// `scalars` are NEQ, LRW, LIW and INFO(2), `scalar` the entry point's own.
+    fn record(&self, separate: bool, scalars: [i32; 4], scalar: (usize, FInt)) -> Record {
+        let [_, t_at, y_at, yprime_at, _, info_at, rtol_at, atol_at, idid_at, rwork_at, _, iwork_at, _] =
+            self.pointers;
+        let [n, ntol, _, lr, li, own_at, own_bytes] = self.lengths;
+        let (f, i) = (size_of::<f64>(), size_of::<FInt>());
+        let in_place = separate
+            && !overlapping(&[
+                (t_at, f),
+                (idid_at, i),
+                (rtol_at, ntol * f),
+                (atol_at, ntol * f),
+            ]);
+        let own_len = own_bytes / size_of::<FInt>();
+        let own_valid = own_len == 0 || (own_at != 0 && own_at % align_of::<FInt>() == 0);
+        let kind = match (separate, in_place && own_valid) {
+            (false, _) => Kind::Overlapping,
+            (true, false) => Kind::Separate,
+            (true, true) => Kind::InPlace,
+        };
+        Record {
+            kind,
+            pointers: self.pointers,
+            scalars,
+            image: Image {
+                t: t_at,
+                y: [y_at, n],
+                yprime: [yprime_at, n],
+                info: info_at,
+                rtol: [rtol_at, ntol],
+                atol: [atol_at, ntol],
+                idid: idid_at,
+                rwork: [rwork_at, lr],
+                iwork: [iwork_at, li],
+            },
+            region: (own_at, own_bytes),
+            array: [
+                if own_len == 0 {
+                    std::ptr::dangling::<FInt>() as usize
+                } else {
+                    own_at
+                },
+                own_len,
+            ],
+            scalar,
+        }
+    }
+
     /// Whether two of the arrays that must not overlap do.
     #[link_section = hot_path!(bdf)]
     fn overlapping(&self) -> bool {
@@ -938,52 +990,7 @@ impl Pointers {
         };
         // The scalars were found valid above (or by the call that recorded them).
         if !known && self.arrays_valid() {
-            let (f, i) = (size_of::<f64>(), size_of::<FInt>());
-            let (t_at, idid_at) = (self.t as usize, idid as usize);
-            let (rtol_at, atol_at) = (self.rtol as usize, self.atol as usize);
-            let in_place = separate
-                && !overlapping(&[
-                    (t_at, f),
-                    (idid_at, i),
-                    (rtol_at, ntol * f),
-                    (atol_at, ntol * f),
-                ]);
-            // The entry point's own array (DDASKR's JROOT) as its body takes it: with a
-            // null or misaligned one the body refuses, so no short path then.
-            let (own_at, own_bytes) = extra.region;
-            let own_len = own_bytes / size_of::<FInt>();
-            let own_valid = own_len == 0 || (own_at != 0 && own_at % align_of::<FInt>() == 0);
-            let own_at = if own_len == 0 {
-                std::ptr::dangling::<FInt>() as usize
-            } else {
-                own_at
-            };
-            let kind = match (separate, in_place && own_valid) {
-                (false, _) => Kind::Overlapping,
-                (true, false) => Kind::Separate,
-                (true, true) => Kind::InPlace,
-            };
-            let [_, _, y_at, yprime_at, _, info_at, _, _, _, rwork_at, _, iwork_at, _] =
-                layout.pointers;
-            entry.record(Record {
-                kind,
-                pointers: layout.pointers,
-                scalars,
-                image: Image {
-                    t: t_at,
-                    y: [y_at, n],
-                    yprime: [yprime_at, n],
-                    info: info_at,
-                    rtol: [rtol_at, ntol],
-                    atol: [atol_at, ntol],
-                    idid: idid_at,
-                    rwork: [rwork_at, lr],
-                    iwork: [iwork_at, li],
-                },
-                region: extra.region,
-                array: [own_at, own_len],
-                scalar: extra.scalar,
-            });
+            entry.record(layout.record(separate, scalars, extra.scalar));
         }
         let (mut t_out, mut idid_out) = (t, saturate(idid_v));
         let mut args = Arguments {
