@@ -246,15 +246,7 @@ pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
 /// `-lm`).
 pub fn c_program_with(name: &str, sources: &[PathBuf], link: Link, flags: &[&str]) -> PathBuf {
     build_once(name, |exe| {
-        let target = env!("FFI_TESTS_TARGET");
-        let compiler = cc::Build::new()
-            .target(target)
-            .host(target)
-            .opt_level(2)
-            .cargo_metadata(false)
-            .cargo_warnings(false)
-            .get_compiler();
-        let mut cmd = compiler.to_command();
+        let mut cmd = compiler(false);
         cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-g"])
             .arg(format!("-I{}", root().join("include").display()));
         if matches!(link, Link::Static64 | Link::Shared64) {
@@ -271,21 +263,27 @@ pub fn c_program_with(name: &str, sources: &[PathBuf], link: Link, flags: &[&str
     .unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// The C compiler the `cc` crate finds for the tests' target (its C++ compiler with
+/// `cpp`), at -O2.
+fn compiler(cpp: bool) -> Command {
+    let target = env!("FFI_TESTS_TARGET");
+    cc::Build::new()
+        .cpp(cpp)
+        .target(target)
+        .host(target)
+        .opt_level(2)
+        .cargo_metadata(false)
+        .cargo_warnings(false)
+        .get_compiler()
+        .to_command()
+}
+
 /// Compiles C sources as C++11 (`-x c++ -pedantic`) with the C++ compiler the `cc` crate
 /// finds, against the committed header, and links them like [`c_program`]: the header
 /// as a C++ program includes it.
 pub fn cpp_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
     build_once(name, |exe| {
-        let target = env!("FFI_TESTS_TARGET");
-        let compiler = cc::Build::new()
-            .cpp(true)
-            .target(target)
-            .host(target)
-            .opt_level(2)
-            .cargo_metadata(false)
-            .cargo_warnings(false)
-            .get_compiler();
-        let mut cmd = compiler.to_command();
+        let mut cmd = compiler(true);
         cmd.args([
             "-x",
             "c++",
