@@ -245,27 +245,28 @@ pub fn c_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
 /// [`c_program`] with extra compiler flags, after the sources and libraries (`-DNAME`,
 /// `-lm`).
 pub fn c_program_with(name: &str, sources: &[PathBuf], link: Link, flags: &[&str]) -> PathBuf {
-    build_once(name, |exe| {
-        let mut cmd = compiler(false);
-        cmd.args(["-std=c11", "-Wall", "-Wextra", "-Werror", "-g"])
-            .arg(format!("-I{}", root().join("include").display()));
-        if matches!(link, Link::Static64 | Link::Shared64) {
-            cmd.arg("-DSTIFFDAE_INT64");
-        }
-        cmd.arg("-o")
-            .arg(exe)
-            .args(sources)
-            .args(link_args(link))
-            .arg("-lpthread")
-            .args(flags);
-        run_compiler(cmd, &format!("cc {name}"))
-    })
-    .unwrap_or_else(|e| panic!("{e}"))
+    compile(name, sources, link, Language::C, flags)
+}
+
+/// Compiles C sources as C++11 (`-x c++ -pedantic`) with the C++ compiler the `cc` crate
+/// finds, against the committed header, and links them like [`c_program`]: the header
+/// as a C++ program includes it.
+pub fn cpp_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
+    compile(name, sources, link, Language::Cpp, &[])
+}
+
+/// What [`compile`] compiles the sources as.
+#[derive(Clone, Copy)]
+enum Language {
+    /// C11, with debug information.
+    C,
+    /// C++11, pedantic.
+    Cpp,
 }
 
 /// The C compiler the `cc` crate finds for the tests' target (its C++ compiler with
 /// `cpp`), at -O2.
-fn compiler(cpp: bool) -> Command {
+fn c_compiler(cpp: bool) -> cc::Tool {
     let target = env!("FFI_TESTS_TARGET");
     cc::Build::new()
         .cpp(cpp)
@@ -275,32 +276,38 @@ fn compiler(cpp: bool) -> Command {
         .cargo_metadata(false)
         .cargo_warnings(false)
         .get_compiler()
-        .to_command()
 }
 
-/// Compiles C sources as C++11 (`-x c++ -pedantic`) with the C++ compiler the `cc` crate
-/// finds, against the committed header, and links them like [`c_program`]: the header
-/// as a C++ program includes it.
-pub fn cpp_program(name: &str, sources: &[PathBuf], link: Link) -> PathBuf {
+/// Compiles and links `sources` into `target/ffi-tests/<name>` with [`c_compiler`]
+/// (every warning an error), against the committed header; `flags` after the sources
+/// and libraries.
+fn compile(
+    name: &str,
+    sources: &[PathBuf],
+    link: Link,
+    language: Language,
+    flags: &[&str],
+) -> PathBuf {
     build_once(name, |exe| {
-        let mut cmd = compiler(true);
-        cmd.args([
-            "-x",
-            "c++",
-            "-std=c++11",
-            "-pedantic",
-            "-Wall",
-            "-Wextra",
-            "-Werror",
-        ])
-        .arg(format!("-I{}", root().join("include").display()))
-        .arg("-o")
-        .arg(exe)
-        .args(sources)
-        .args(["-x", "none"])
-        .args(link_args(link))
-        .arg("-lpthread");
-        run_compiler(cmd, &format!("c++ {name}"))
+        let mut cmd = c_compiler(matches!(language, Language::Cpp)).to_command();
+        match language {
+            Language::C => cmd.args(["-std=c11", "-g"]),
+            Language::Cpp => cmd.args(["-x", "c++", "-std=c++11", "-pedantic"]),
+        };
+        cmd.args(["-Wall", "-Wextra", "-Werror"])
+            .arg(format!("-I{}", root().join("include").display()));
+        if matches!(link, Link::Static64 | Link::Shared64) {
+            cmd.arg("-DSTIFFDAE_INT64");
+        }
+        // `-x none`: what follows the sources is taken by its file name again.
+        cmd.arg("-o")
+            .arg(exe)
+            .args(sources)
+            .args(["-x", "none"])
+            .args(link_args(link))
+            .arg("-lpthread")
+            .args(flags);
+        run_compiler(cmd, &format!("compile {name}"))
     })
     .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -623,14 +630,7 @@ pub fn fuzz_program_original(
     objects: &[PathBuf],
 ) -> Result<PathBuf, String> {
     build_once(name, |exe| {
-        let target = env!("FFI_TESTS_TARGET");
-        let compiler = cc::Build::new()
-            .target(target)
-            .host(target)
-            .opt_level(2)
-            .cargo_metadata(false)
-            .cargo_warnings(false)
-            .get_compiler();
+        let compiler = c_compiler(false);
         let mut objs = Vec::new();
         for src in fuzz_sources(entry) {
             let stem = src.file_stem().expect("a C file").to_string_lossy();
